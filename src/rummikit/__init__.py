@@ -1,0 +1,89 @@
+"""rummikit: the rules of rummy games with a shared, rearrangeable table.
+
+Rummikub-style tile games and rami voleur with two card decks, as typed immutable values:
+pieces and their notation, melds read under a rule profile, openings and scoring.
+
+>>> import rummikit as rk
+>>> pagat = rk.profiles.get("pagat")
+>>> pagat.read_meld("r7 r8 j")
+<MeldReading run: r7 r8 j=r9 value=24>
+"""
+
+from rummikit import profiles
+from rummikit.errors import (
+    InvalidArgument,
+    InvalidMeld,
+    InvalidOption,
+    NotationError,
+    RummikitError,
+    UnknownProfile,
+)
+from rummikit.meld import Meld, MeldKind
+from rummikit.notation import (
+    format_table,
+    format_tiles,
+    parse_meld,
+    parse_table,
+    parse_tile,
+    parse_tiles,
+)
+from rummikit.options import (
+    BlockedWinner,
+    FirstPlayer,
+    FreedJoker,
+    JokerPolicy,
+    OpeningJokerValue,
+    OpeningRule,
+    PieceValues,
+    Scoring,
+    StockEnd,
+    TurnStructure,
+)
+from rummikit.pieces import CARD_SUITS, JOKER, TILE_COLOURS, PieceSet, Suit, Tile, build_deck
+from rummikit.profile import OptionRow, RuleProfile
+from rummikit.reading import MeldReading, Substitute
+from rummikit.verdict import Verdict, Violation
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "CARD_SUITS",
+    "JOKER",
+    "TILE_COLOURS",
+    "BlockedWinner",
+    "FirstPlayer",
+    "FreedJoker",
+    "InvalidArgument",
+    "InvalidMeld",
+    "InvalidOption",
+    "JokerPolicy",
+    "Meld",
+    "MeldKind",
+    "MeldReading",
+    "NotationError",
+    "OpeningJokerValue",
+    "OpeningRule",
+    "OptionRow",
+    "PieceSet",
+    "PieceValues",
+    "RuleProfile",
+    "RummikitError",
+    "Scoring",
+    "StockEnd",
+    "Substitute",
+    "Suit",
+    "Tile",
+    "TurnStructure",
+    "UnknownProfile",
+    "Verdict",
+    "Violation",
+    "__version__",
+    "build_deck",
+    "format_table",
+    "format_tiles",
+    "parse_meld",
+    "parse_table",
+    "parse_tile",
+    "parse_tiles",
+    "profiles",
+]

@@ -1,0 +1,98 @@
+"""The exceptions rummikit raises.
+
+Every error caused by input (text, tiles, options, names) is a :class:`RummikitError`,
+which is a :class:`ValueError`. Each carries a stable, machine-readable :attr:`~RummikitError.code`
+(a short snake_case string that will not change between releases) and a message written for
+the person who has to fix the input.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "InvalidArgument",
+    "InvalidMeld",
+    "InvalidOption",
+    "NotationError",
+    "RummikitError",
+    "UnknownProfile",
+]
+
+
+class RummikitError(ValueError):
+    """Base class of every rummikit error.
+
+    ``code`` is stable and meant for programs (tests, translations, HTTP error bodies);
+    ``message`` is meant for people.
+    """
+
+    code: str
+    message: str
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(code={self.code!r}, message={self.message!r})"
+
+
+class NotationError(RummikitError):
+    """Text that is not valid tile, card, meld or table notation.
+
+    ``token`` is the offending piece of text (empty when the whole input is at fault),
+    ``position`` its 0-based character offset in the input, and ``expected`` what would
+    have been accepted there.
+    """
+
+    token: str
+    position: int
+    expected: str
+
+    def __init__(
+        self, code: str, message: str, *, token: str, position: int, expected: str
+    ) -> None:
+        super().__init__(code, message)
+        self.token = token
+        self.position = position
+        self.expected = expected
+
+
+class InvalidMeld(RummikitError):
+    """Tiles that do not form a valid meld under a profile.
+
+    Codes: ``too_short``, ``too_long``, ``group_too_large``, ``mixed_suits``,
+    ``mixed_ranks``, ``not_consecutive``, ``repeated_rank``, ``repeated_suit``,
+    ``wraps_around``, ``no_natural_tile``, ``adjacent_jokers``, ``ambiguous``,
+    ``not_in_deck``, ``not_a_meld``.
+    """
+
+
+class UnknownProfile(RummikitError, LookupError):
+    """A profile name that is not registered. ``known`` lists the registered names."""
+
+    known: tuple[str, ...]
+
+    def __init__(self, name: str, known: tuple[str, ...]) -> None:
+        super().__init__(
+            "unknown_profile",
+            f"no rule profile is called {name!r}; known profiles: {', '.join(known)}",
+        )
+        self.known = known
+
+
+class InvalidOption(RummikitError):
+    """A profile option with a value out of range, or a combination of options that cannot hold.
+
+    ``option`` names the offending option (the first one, for a combination).
+    """
+
+    option: str
+
+    def __init__(self, option: str, message: str, *, code: str = "invalid_option") -> None:
+        super().__init__(code, f"option {option!r}: {message}")
+        self.option = option
+
+
+class InvalidArgument(RummikitError):
+    """A function argument that cannot be used, such as a tile outside the profile's deck."""

@@ -1,0 +1,79 @@
+"""The meld value: tiles laid together on the table, with an optional declared kind."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+
+import attrs
+
+from rummikit.errors import InvalidArgument
+from rummikit.pieces import Tile
+
+__all__ = ["Meld", "MeldKind"]
+
+
+class MeldKind(enum.Enum):
+    """The two kinds of meld."""
+
+    RUN = "run"
+    """Three or more consecutive ranks of one suit."""
+    GROUP = "group"
+    """Three or four pieces of one rank in different suits."""
+
+    @classmethod
+    def coerce(cls, value: MeldKind | str) -> MeldKind:
+        """``value`` as a kind; accepts the enum or ``"run"`` / ``"group"`` in any case."""
+        if isinstance(value, MeldKind):
+            return value
+        if isinstance(value, str):
+            try:
+                return cls(value.strip().lower())
+            except ValueError:
+                pass
+        raise InvalidArgument(
+            "bad_kind", f"a meld kind is 'run', 'group' or a rummikit.MeldKind, not {value!r}"
+        )
+
+
+def _to_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    result = tuple(tiles)
+    for tile in result:
+        if not isinstance(tile, Tile):
+            raise InvalidArgument("not_a_tile", f"a meld holds rummikit.Tile values, not {tile!r}")
+    return result
+
+
+def _to_kind(kind: MeldKind | str | None) -> MeldKind | None:
+    return None if kind is None else MeldKind.coerce(kind)
+
+
+@attrs.frozen(repr=False)
+class Meld:
+    """Tiles laid together on the table, in the order given.
+
+    ``kind`` is the declared reading, needed only where the tiles could be read both as a
+    run and as a group (at most one natural tile, as in ``j j r5``). A meld is not checked
+    when built: whether it is valid depends on the rule profile, so ask the profile
+    (:meth:`rummikit.RuleProfile.read_meld`).
+    """
+
+    tiles: tuple[Tile, ...] = attrs.field(converter=_to_tiles)
+    kind: MeldKind | None = attrs.field(default=None, converter=_to_kind)
+
+    @classmethod
+    def parse(cls, text: str) -> Meld:
+        """Read a meld in notation, such as ``"r7 r8 r9"`` or ``"group: j j r5"``."""
+        from rummikit.notation import parse_meld
+
+        return parse_meld(text)
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def __repr__(self) -> str:
+        return f"Meld.parse({str(self)!r})"
+
+    def __str__(self) -> str:
+        body = " ".join(map(str, self.tiles))
+        return body if self.kind is None else f"{self.kind.value}: {body}"

@@ -1,0 +1,93 @@
+"""Openings: what a player's first melds are worth and whether they meet the profile's rule."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from rummikit.errors import InvalidMeld
+from rummikit.meld import MeldKind
+from rummikit.options import OpeningJokerValue, OpeningRule
+from rummikit.reading import MeldReading
+from rummikit.verdict import Verdict, Violation
+
+if TYPE_CHECKING:
+    from rummikit.profile import MeldLike, RuleProfile
+
+__all__ = ["check_opening", "opening_points", "opening_value", "pure_run_length"]
+
+
+def opening_value(profile: RuleProfile, reading: MeldReading) -> int:
+    """What one read meld counts for in an opening: its value, jokers per the profile."""
+    if profile.opening_joker_value is OpeningJokerValue.ZERO:
+        return reading.value - reading.joker_value
+    return reading.value
+
+
+def opening_points(profile: RuleProfile, melds: Iterable[MeldLike]) -> int:
+    """The total an opening made of ``melds`` is worth; raises InvalidMeld for an invalid meld."""
+    return sum(opening_value(profile, profile.read_meld(meld)) for meld in melds)
+
+
+def pure_run_length(reading: MeldReading) -> int:
+    """The longest stretch of consecutive natural pieces in a run (0 for a group)."""
+    if reading.kind is not MeldKind.RUN:
+        return 0
+    best = current = 0
+    for substitute in reading.stands_for:
+        current = current + 1 if substitute is None else 0
+        best = max(best, current)
+    return best
+
+
+def check_opening(profile: RuleProfile, melds: Iterable[MeldLike]) -> Verdict:
+    """Whether ``melds``, laid from the rack, make a valid opening under ``profile``.
+
+    Where the tiles come from (only the rack, table untouched) is the turn judge's business;
+    this checks the melds themselves: each valid, and together meeting the opening rule.
+    """
+    violations: list[Violation] = []
+    readings: list[MeldReading] = []
+    count = 0
+    for item in melds:
+        count += 1
+        meld = profile.as_meld(item)
+        try:
+            readings.append(profile.read_meld(meld))
+        except InvalidMeld as error:
+            violations.append(
+                Violation(
+                    "invalid_meld", f"{meld}: {error.message}", melds=(meld,), tiles=meld.tiles
+                )
+            )
+    if count == 0:
+        violations.append(Violation("no_meld", "an opening lays at least one meld"))
+    rule = profile.opening_rule
+    if rule is OpeningRule.POINTS and count:
+        total = sum(opening_value(profile, reading) for reading in readings)
+        if total < profile.opening_min_points:
+            jokers = (
+                "jokers count 0"
+                if profile.opening_joker_value is OpeningJokerValue.ZERO
+                else "jokers count as the tile they stand for"
+            )
+            violations.append(
+                Violation(
+                    "initial_meld_below_threshold",
+                    f"the opening is worth {total} points; this profile needs at least "
+                    f"{profile.opening_min_points} ({jokers})",
+                )
+            )
+    elif (
+        rule is OpeningRule.PURE_RUN
+        and count
+        and not any(pure_run_length(reading) >= 3 for reading in readings)
+    ):
+        violations.append(
+            Violation(
+                "initial_meld_needs_pure_run",
+                "the opening needs a run of three consecutive natural pieces of one suit "
+                "(a tierce franche); a joker does not count toward it",
+            )
+        )
+    return Verdict(tuple(violations))

@@ -1,0 +1,147 @@
+"""The enumerated values of rule-profile options.
+
+Options whose behaviour differs in kind (how a round is scored, what an opening needs, what
+may be done with a joker) take one of these values. An enum rather than a strategy object
+keeps a profile plain data: it compares, hashes, prints and saves as text, and a house rule is
+``attrs.evolve(profile, scoring="penalty")`` with the value's text accepted in place of the
+member. The behaviour lives in the module named for the concern (:mod:`rummikit.scoring`,
+:mod:`rummikit.opening`, ...), one function per concern dispatching on the value.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+
+from rummikit.errors import InvalidOption
+
+__all__ = [
+    "BlockedWinner",
+    "FirstPlayer",
+    "FreedJoker",
+    "JokerPolicy",
+    "OpeningJokerValue",
+    "OpeningRule",
+    "OptionEnum",
+    "PieceValues",
+    "Scoring",
+    "StockEnd",
+    "TurnStructure",
+]
+
+
+class OptionEnum(enum.Enum):
+    """An enum whose members are also accepted as their text value, in any case.
+
+    A value that is not a member raises :class:`~rummikit.InvalidOption` naming the option
+    (the enum's name in snake_case, which is the name of the profile option it belongs to)
+    and listing the accepted values.
+    """
+
+    @classmethod
+    def _missing_(cls, value: object) -> OptionEnum:
+        if isinstance(value, str):
+            folded = value.strip().lower()
+            for member in cls:
+                if member.value == folded:
+                    return member
+        choices = ", ".join(repr(member.value) for member in cls)
+        option = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+        raise InvalidOption(option, f"expected one of {choices}, not {value!r}")
+
+
+class FirstPlayer(OptionEnum):
+    """How the first player of a game is chosen (matrix row 8)."""
+
+    HIGHEST_DRAW = "highest_draw"
+    """Each player draws a piece; the highest rank starts; ties and jokers draw again (D2)."""
+    LOT = "lot"
+    """Drawn by lot with the game's seeded generator."""
+
+
+class TurnStructure(OptionEnum):
+    """What a turn consists of (matrix rows 9 and 10)."""
+
+    PLAY_OR_DRAW = "play_or_draw"
+    """Play at least one rack tile, or draw one tile, which ends the turn."""
+    DRAW_THEN_PLAY = "draw_then_play"
+    """Always draw one piece first, then play if you want; never discard."""
+
+
+class OpeningRule(OptionEnum):
+    """What a player's first play must contain (matrix row 11)."""
+
+    POINTS = "points"
+    """New melds from the rack worth at least ``opening_min_points``."""
+    PURE_RUN = "pure_run"
+    """A run of three consecutive natural pieces of one suit from the hand (tierce franche)."""
+    NONE = "none"
+    """No requirement."""
+
+
+class OpeningJokerValue(OptionEnum):
+    """What a joker counts for in the opening points (matrix row 12)."""
+
+    ZERO = "zero"
+    """Nothing (the online rule)."""
+    REPRESENTED = "represented"
+    """The number of the tile it stands for (Pagat's rule)."""
+
+
+class JokerPolicy(OptionEnum):
+    """What may be done with a meld holding a joker (matrix rows 17 and 18)."""
+
+    FREE = "free"
+    """Like any other meld: split, merged and rearranged; the joker moves freely on the table."""
+    FROZEN = "frozen"
+    """Tiles may be added, nothing removed or rearranged, unless the joker is replaced in place
+    by the exact tile it stands for (Pagat's rule)."""
+
+
+class FreedJoker(OptionEnum):
+    """Where a joker freed by replacement must be played in the same turn (matrix row 21)."""
+
+    ANYWHERE = "anywhere"
+    """In any meld on the table other than the one it left."""
+    NEW_MELD = "new_meld"
+    """In a new meld."""
+    NEW_MELD_2_RACK = "new_meld_2_rack"
+    """In a new meld with at least two tiles from the rack."""
+
+
+class StockEnd(OptionEnum):
+    """What happens when the stock is empty (matrix row 32)."""
+
+    PLAY_UNTIL_BLOCKED = "play_until_blocked"
+    """Play on without drawing; after a full round of passes the round ends blocked (D14)."""
+    END_NO_WINNER = "end_no_winner"
+    """The round ends with no winner when a player must draw from the empty stock (D14)."""
+
+
+class BlockedWinner(OptionEnum):
+    """Who wins a round that ends with nobody out (matrix row 33)."""
+
+    LOWEST_POINTS = "lowest_points"
+    """The lowest rack total; ties go to the fewest tiles, then the win is shared (D15)."""
+    FEWEST_TILES = "fewest_tiles"
+    """The fewest tiles; ties go to the lowest rack total, then the win is shared."""
+
+
+class Scoring(OptionEnum):
+    """How a round is scored (matrix row 34)."""
+
+    ZERO_SUM = "zero_sum"
+    """Losers score minus their rack, the winner plus the sum: every round sums to zero."""
+    PENALTY = "penalty"
+    """The winner scores 0 and the others their rack total; lower is better."""
+
+
+class PieceValues(OptionEnum):
+    """What a natural piece left in hand is worth at the end of a round (matrix row 34)."""
+
+    FACE = "face"
+    """Its number: 1 to 13."""
+    CARDS_ACE_11 = "cards_ace_11"
+    """2-10 their number, jack, queen and king 10, ace 11 (rami voleur)."""
+    CARDS_ACE_1 = "cards_ace_1"
+    """Ace 1, 2-10 their number, jack, queen and king 10 (standard rummy)."""

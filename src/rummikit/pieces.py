@@ -1,0 +1,189 @@
+"""Tiles, cards and jokers: the pieces every rule talks about.
+
+One piece type serves both families. A tile is a :class:`Tile` whose suit is one of the
+four tile colours; a card is a :class:`Tile` whose suit is one of the four card suits; the
+joker is the :data:`JOKER` value of either. Ranks are integers 1 to 13: for cards the ace is
+1 and the jack, queen and king are 11, 12 and 13. The two copies of a tile are the same
+value: rules never need to tell them apart, so racks, tables and stocks are multisets.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+
+import attrs
+
+from rummikit.errors import InvalidArgument
+from rummikit.options import OptionEnum
+
+__all__ = [
+    "CARD_SUITS",
+    "JOKER",
+    "RANKS",
+    "TILE_COLOURS",
+    "PieceSet",
+    "Suit",
+    "Tile",
+    "build_deck",
+    "sort_tiles",
+    "suits_of",
+]
+
+RANKS = range(1, 14)
+"""The ranks of natural tiles and cards, 1 to 13 (ace = 1, jack = 11, queen = 12, king = 13)."""
+
+
+class PieceSet(OptionEnum):
+    """Which family of pieces a profile plays with."""
+
+    TILES = "tiles"
+    """Numbered tiles in four colours (Rummikub-style games)."""
+    CARDS = "cards"
+    """Playing cards in four suits (rami voleur, standard rummy)."""
+
+
+class Suit(enum.Enum):
+    """A tile colour or a card suit. The value is the letter used in notation."""
+
+    RED = "r"
+    BLUE = "b"
+    BLACK = "k"
+    ORANGE = "o"
+    SPADES = "s"
+    HEARTS = "h"
+    DIAMONDS = "d"
+    CLUBS = "c"
+
+    @property
+    def piece_set(self) -> PieceSet:
+        """The family this suit belongs to."""
+        return PieceSet.TILES if self in TILE_COLOURS else PieceSet.CARDS
+
+    @property
+    def symbol(self) -> str:
+        """A one-character display symbol: the letter for tiles, ``♠ ♥ ♦ ♣`` for cards."""
+        return _SYMBOLS.get(self, self.value)
+
+
+TILE_COLOURS: tuple[Suit, ...] = (Suit.RED, Suit.BLUE, Suit.BLACK, Suit.ORANGE)
+"""The four tile colours, in notation order."""
+CARD_SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+"""The four card suits, in notation order."""
+
+_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUIT_ORDER = {suit: index for index, suit in enumerate(TILE_COLOURS + CARD_SUITS)}
+_CARD_RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def _check_rank(instance: Tile, attribute: attrs.Attribute[int], rank: int) -> None:
+    if instance.suit is None:
+        if rank != 0:
+            raise InvalidArgument("bad_rank", f"a joker has rank 0, not {rank!r}")
+    elif type(rank) is not int or not 1 <= rank <= 13:
+        raise InvalidArgument("bad_rank", f"a natural piece has a rank from 1 to 13, not {rank!r}")
+
+
+def _check_suit(instance: Tile, attribute: attrs.Attribute[Suit | None], suit: Suit | None) -> None:
+    if suit is not None and not isinstance(suit, Suit):
+        raise InvalidArgument("bad_suit", f"a suit is a rummikit.Suit or None, not {suit!r}")
+
+
+@attrs.frozen(order=False, repr=False, cache_hash=True)
+class Tile:
+    """A tile, a card, or the joker (``suit is None``, ``rank == 0``).
+
+    Build one with ``Tile(Suit.RED, 7)``, :meth:`Tile.parse` or :data:`JOKER`.
+    ``str()`` gives the canonical notation (``r7``, ``7h``, ``j``). Tiles sort by family,
+    suit and rank, with the joker last.
+    """
+
+    suit: Suit | None = attrs.field(validator=_check_suit)
+    rank: int = attrs.field(validator=_check_rank)
+
+    @classmethod
+    def parse(cls, text: str) -> Tile:
+        """Read one tile or card in notation, such as ``"r7"``, ``"Qs"``, ``"10♥"`` or ``"j"``."""
+        from rummikit.notation import parse_tile
+
+        return parse_tile(text)
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether this is the joker."""
+        return self.suit is None
+
+    @property
+    def piece_set(self) -> PieceSet | None:
+        """The family of this piece, or None for the joker, which belongs to both."""
+        return None if self.suit is None else self.suit.piece_set
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        """The key tiles sort by: suit (tile colours, then card suits), then rank; joker last."""
+        if self.suit is None:
+            return (len(_SUIT_ORDER), 0)
+        return (_SUIT_ORDER[self.suit], self.rank)
+
+    def __lt__(self, other: Tile) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self.sort_key < other.sort_key
+
+    def __le__(self, other: Tile) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self.sort_key <= other.sort_key
+
+    def __gt__(self, other: Tile) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self.sort_key > other.sort_key
+
+    def __ge__(self, other: Tile) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self.sort_key >= other.sort_key
+
+    def __str__(self) -> str:
+        suit = self.suit
+        if suit is None:
+            return "j"
+        if suit.piece_set is PieceSet.TILES:
+            return f"{suit.value}{self.rank}"
+        return f"{_CARD_RANK_NAMES.get(self.rank, str(self.rank))}{suit.value}"
+
+    def __repr__(self) -> str:
+        return f"Tile.parse({str(self)!r})"
+
+    def __format__(self, spec: str) -> str:
+        """``format(tile, "u")`` shows card suits as symbols (``7♥``); anything else is ``str``."""
+        if spec == "u" and self.suit is not None and self.suit.piece_set is PieceSet.CARDS:
+            return f"{_CARD_RANK_NAMES.get(self.rank, str(self.rank))}{self.suit.symbol}"
+        return format(str(self), spec if spec != "u" else "")
+
+
+JOKER = Tile(None, 0)
+"""The joker. It belongs to every deck that has jokers."""
+
+
+def build_deck(piece_set: PieceSet, *, copies: int = 2, jokers: int = 2) -> tuple[Tile, ...]:
+    """Every piece of a deck, sorted: ``copies`` of each suit and rank, then ``jokers`` jokers."""
+    naturals = [
+        Tile(suit, rank) for suit in suits_of(piece_set) for rank in RANKS for _ in range(copies)
+    ]
+    return (*naturals, *([JOKER] * jokers))
+
+
+def sort_tiles(tiles: Iterable[Tile]) -> list[Tile]:
+    """The tiles in canonical order: by suit, then rank, jokers last."""
+    return sorted(tiles, key=_sort_key)
+
+
+def _sort_key(tile: Tile) -> tuple[int, int]:
+    return tile.sort_key
+
+
+def suits_of(piece_set: PieceSet) -> tuple[Suit, ...]:
+    """The four suits of a family, in notation order."""
+    return TILE_COLOURS if piece_set is PieceSet.TILES else CARD_SUITS

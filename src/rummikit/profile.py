@@ -1,0 +1,486 @@
+"""The rule profile: every rule of a game variant as one validated, immutable value.
+
+Each option answers one row of the rules matrix (``row`` in its metadata). A house rule is
+``attrs.evolve(profile, option=value)``; the new value is validated like the original and
+an impossible option, or combination of options, raises :class:`~rummikit.InvalidOption`
+naming the option.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Hashable, Iterable, Mapping
+from typing import Any, TypeVar
+
+import attrs
+
+from rummikit import opening as _opening
+from rummikit import scoring as _scoring
+from rummikit.errors import InvalidArgument, InvalidMeld, InvalidOption
+from rummikit.meld import Meld, MeldKind
+from rummikit.notation import parse_meld, parse_tiles
+from rummikit.options import (
+    BlockedWinner,
+    FirstPlayer,
+    FreedJoker,
+    JokerPolicy,
+    OpeningJokerValue,
+    OpeningRule,
+    PieceValues,
+    Scoring,
+    StockEnd,
+    TurnStructure,
+)
+from rummikit.pieces import PieceSet, Tile, build_deck
+from rummikit.reading import MeldReading, MeldRules, read
+from rummikit.verdict import Verdict
+
+__all__ = ["MeldLike", "OptionRow", "RuleProfile", "TilesLike"]
+
+P = TypeVar("P", bound=Hashable)
+
+TilesLike = Iterable[Tile] | str
+"""Tiles given as an iterable of :class:`~rummikit.Tile` or as notation (``"r7 r8 j"``)."""
+MeldLike = Meld | Iterable[Tile] | str
+"""A meld given as a :class:`~rummikit.Meld`, an iterable of tiles, or notation."""
+
+_CACHE_LIMIT = 1 << 16
+
+
+def _int_between(low: int, high: int | None) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+        if type(value) is not int or value < low or (high is not None and value > high):
+            bound = f"from {low} to {high}" if high is not None else f"of at least {low}"
+            raise InvalidOption(attribute.name, f"expected a whole number {bound}, not {value!r}")
+
+    return check
+
+
+def _optional_int(low: int) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
+        if value is not None and (type(value) is not int or value < low):
+            raise InvalidOption(
+                attribute.name, f"expected None or a whole number of at least {low}, not {value!r}"
+            )
+
+    return check
+
+
+def _flag(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if type(value) is not bool:
+        raise InvalidOption(attribute.name, f"expected True or False, not {value!r}")
+
+
+def _name(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidOption(attribute.name, f"expected a non-empty string, not {value!r}")
+
+
+@attrs.define(frozen=True)
+class OptionRow:
+    """One option of a profile, for tables in docs and on the command line."""
+
+    option: str
+    value: str
+    meaning: str
+    row: int
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    return str(value)
+
+
+@attrs.frozen(repr=False)
+class RuleProfile:
+    """A complete, validated set of rules for one game variant.
+
+    Get the built-in ones from :mod:`rummikit.profiles`; make a house rule with
+    ``attrs.evolve(profile, opening_min_points=25)``. Every option is documented in its field
+    and by :meth:`describe`.
+    """
+
+    name: str = attrs.field(validator=_name, metadata={"doc": "Registry name.", "row": 0})
+    title: str = attrs.field(
+        default="", metadata={"doc": "Human-readable title of the variant.", "row": 0}
+    )
+    piece_set: PieceSet = attrs.field(
+        default=PieceSet.TILES,
+        converter=PieceSet,
+        metadata={"doc": "Tiles in four colours, or cards in four suits.", "row": 1},
+    )
+    copies: int = attrs.field(
+        default=2,
+        validator=_int_between(1, 4),
+        metadata={"doc": "Copies of each natural piece in the deck.", "row": 4},
+    )
+    jokers: int = attrs.field(
+        default=2, validator=_int_between(0, 8), metadata={"doc": "Jokers in the deck.", "row": 5}
+    )
+    ace_high: bool = attrs.field(
+        default=False,
+        validator=_flag,
+        metadata={
+            "doc": "An ace may also end a run above the king (Q-K-A); runs never wrap (K-A-2).",
+            "row": 3,
+        },
+    )
+    min_players: int = attrs.field(
+        default=2, validator=_int_between(1, 8), metadata={"doc": "Fewest players.", "row": 6}
+    )
+    max_players: int = attrs.field(
+        default=4, validator=_int_between(1, 8), metadata={"doc": "Most players.", "row": 6}
+    )
+    default_players: int = attrs.field(
+        default=4,
+        validator=_int_between(1, 8),
+        metadata={"doc": "Players in a game when none is given.", "row": 6},
+    )
+    hand_size: int = attrs.field(
+        default=14,
+        validator=_int_between(1, 60),
+        metadata={"doc": "Pieces dealt to each player.", "row": 7},
+    )
+    first_player: FirstPlayer = attrs.field(
+        default=FirstPlayer.HIGHEST_DRAW,
+        converter=FirstPlayer,
+        metadata={"doc": "How the first player is chosen.", "row": 8},
+    )
+    turn_structure: TurnStructure = attrs.field(
+        default=TurnStructure.PLAY_OR_DRAW,
+        converter=TurnStructure,
+        metadata={"doc": "Play or draw; or always draw, then optionally play.", "row": 9},
+    )
+    opening_rule: OpeningRule = attrs.field(
+        default=OpeningRule.POINTS,
+        converter=OpeningRule,
+        metadata={"doc": "What a player's first play must contain.", "row": 11},
+    )
+    opening_min_points: int = attrs.field(
+        default=30,
+        validator=_int_between(0, 1000),
+        metadata={"doc": "Points the first melds must reach (points opening).", "row": 11},
+    )
+    opening_joker_value: OpeningJokerValue = attrs.field(
+        default=OpeningJokerValue.REPRESENTED,
+        converter=OpeningJokerValue,
+        metadata={"doc": "What a joker counts for in the opening points.", "row": 12},
+    )
+    opening_table_play: bool = attrs.field(
+        default=True,
+        validator=_flag,
+        metadata={
+            "doc": "Table tiles may be used or rearranged in the turn of the opening (D4).",
+            "row": 14,
+        },
+    )
+    table_manipulation: bool = attrs.field(
+        default=True,
+        validator=_flag,
+        metadata={"doc": "Melds on the table may be split, merged and rearranged.", "row": 15},
+    )
+    min_rack_tiles_per_play: int = attrs.field(
+        default=1,
+        validator=_int_between(0, 14),
+        metadata={"doc": "Rack pieces a play must add to the table.", "row": 16},
+    )
+    joker_policy: JokerPolicy = attrs.field(
+        default=JokerPolicy.FROZEN,
+        converter=JokerPolicy,
+        metadata={"doc": "Whether melds holding a joker can be rearranged.", "row": 17},
+    )
+    joker_group3_both_colours: bool = attrs.field(
+        default=False,
+        validator=_flag,
+        metadata={
+            "doc": "Freeing a joker from a group of three needs both missing colours (D6).",
+            "row": 19,
+        },
+    )
+    joker_replacement_from_table: bool = attrs.field(
+        default=False,
+        validator=_flag,
+        metadata={"doc": "The tile replacing a joker may come from the table (D7).", "row": 20},
+    )
+    freed_joker: FreedJoker = attrs.field(
+        default=FreedJoker.ANYWHERE,
+        converter=FreedJoker,
+        metadata={"doc": "Where a freed joker must be played in the same turn (D8).", "row": 21},
+    )
+    forbid_adjacent_jokers: bool = attrs.field(
+        default=False,
+        validator=_flag,
+        metadata={"doc": "Two jokers may not stand side by side in a run (D9).", "row": 23},
+    )
+    min_meld_length: int = attrs.field(
+        default=3,
+        validator=_int_between(2, 13),
+        metadata={"doc": "Fewest pieces in a meld.", "row": 24},
+    )
+    max_group_size: int = attrs.field(
+        default=4,
+        validator=_int_between(2, 16),
+        metadata={"doc": "Most pieces in a group.", "row": 25},
+    )
+    group_distinct_suits: bool = attrs.field(
+        default=True,
+        validator=_flag,
+        metadata={"doc": "The pieces of a group must all be of different suits.", "row": 26},
+    )
+    failure_penalty: int = attrs.field(
+        default=3,
+        validator=_int_between(0, 20),
+        metadata={
+            "doc": "Pieces drawn after giving up with an invalid table (the table is restored).",
+            "row": 28,
+        },
+    )
+    timeout_penalty: int = attrs.field(
+        default=3,
+        validator=_int_between(0, 20),
+        metadata={"doc": "Pieces drawn when time runs out with the table changed.", "row": 29},
+    )
+    timeout_penalty_untouched: int = attrs.field(
+        default=1,
+        validator=_int_between(0, 20),
+        metadata={"doc": "Pieces drawn when time runs out with the table unchanged.", "row": 29},
+    )
+    time_limit: int | None = attrs.field(
+        default=120,
+        validator=_optional_int(1),
+        metadata={"doc": "Seconds per turn, or none. The host keeps the clock.", "row": 30},
+    )
+    stock_end: StockEnd = attrs.field(
+        default=StockEnd.PLAY_UNTIL_BLOCKED,
+        converter=StockEnd,
+        metadata={"doc": "What happens when the stock is empty.", "row": 32},
+    )
+    blocked_winner: BlockedWinner = attrs.field(
+        default=BlockedWinner.LOWEST_POINTS,
+        converter=BlockedWinner,
+        metadata={"doc": "Who wins when the round ends with nobody out.", "row": 33},
+    )
+    scoring: Scoring = attrs.field(
+        default=Scoring.ZERO_SUM,
+        converter=Scoring,
+        metadata={"doc": "How a round is scored.", "row": 34},
+    )
+    piece_values: PieceValues = attrs.field(
+        default=PieceValues.FACE,
+        converter=PieceValues,
+        metadata={"doc": "What a natural piece left in hand costs.", "row": 34},
+    )
+    joker_penalty: int = attrs.field(
+        default=30,
+        validator=_int_between(0, 1000),
+        metadata={"doc": "What a joker left in hand costs.", "row": 35},
+    )
+    match_rounds: int | None = attrs.field(
+        default=1,
+        validator=_optional_int(1),
+        metadata={"doc": "Rounds in a match, or none to play to the target.", "row": 36},
+    )
+    match_target: int | None = attrs.field(
+        default=None,
+        validator=_optional_int(1),
+        metadata={
+            "doc": "Cumulative score that ends a match (a win in zero-sum scoring; the end "
+            "in penalty scoring, fewest points winning), or none.",
+            "row": 36,
+        },
+    )
+    _meld_rules: MeldRules = attrs.field(init=False, eq=False, hash=False)
+    _deck: tuple[Tile, ...] = attrs.field(init=False, eq=False, hash=False)
+    _readings: dict[tuple[tuple[Tile, ...], MeldKind | None], MeldReading | tuple[str, str]] = (
+        attrs.field(init=False, eq=False, hash=False, factory=dict)
+    )
+
+    def __attrs_post_init__(self) -> None:
+        self._check_combinations()
+        rules = MeldRules(
+            piece_set=self.piece_set,
+            jokers_in_deck=self.jokers > 0,
+            ace_high=self.ace_high,
+            min_length=self.min_meld_length,
+            max_group_size=self.max_group_size,
+            group_distinct_suits=self.group_distinct_suits,
+            forbid_adjacent_jokers=self.forbid_adjacent_jokers,
+        )
+        object.__setattr__(self, "_meld_rules", rules)
+        deck = build_deck(self.piece_set, copies=self.copies, jokers=self.jokers)
+        object.__setattr__(self, "_deck", deck)
+
+    def _check_combinations(self) -> None:
+        if self.ace_high and self.piece_set is not PieceSet.CARDS:
+            raise InvalidOption("ace_high", "only cards have aces; tiles keep 1 low")
+        if self.piece_values is not PieceValues.FACE and self.piece_set is not PieceSet.CARDS:
+            raise InvalidOption("piece_values", "card values need a profile played with cards")
+        if self.min_players > self.max_players:
+            raise InvalidOption("min_players", "is larger than max_players")
+        if not self.min_players <= self.default_players <= self.max_players:
+            raise InvalidOption("default_players", "must lie between min_players and max_players")
+        deck_size = 52 * self.copies + self.jokers
+        if self.max_players * self.hand_size >= deck_size:
+            raise InvalidOption(
+                "hand_size",
+                f"{self.max_players} hands of {self.hand_size} leave no stock in a deck of "
+                f"{deck_size}",
+            )
+        limit = 4 if self.group_distinct_suits else 4 * self.copies
+        if not self.min_meld_length <= self.max_group_size <= limit:
+            raise InvalidOption(
+                "max_group_size",
+                f"must lie between min_meld_length ({self.min_meld_length}) and {limit}",
+            )
+        if self.opening_rule is OpeningRule.POINTS and self.opening_min_points < 1:
+            raise InvalidOption("opening_min_points", "a points opening needs at least 1 point")
+        if self.stock_end is StockEnd.END_NO_WINNER and self.scoring is Scoring.ZERO_SUM:
+            raise InvalidOption(
+                "stock_end",
+                "a round without a winner cannot be scored zero-sum; use penalty scoring",
+            )
+        if self.match_rounds is None and self.match_target is None:
+            raise InvalidOption("match_rounds", "set match_rounds, match_target or both")
+
+    def __repr__(self) -> str:
+        return f"<RuleProfile {self.name!r}>"
+
+    # -- pieces ---------------------------------------------------------------------------
+
+    @property
+    def deck(self) -> tuple[Tile, ...]:
+        """Every piece of this profile's deck, sorted (two copies appear twice)."""
+        return self._deck
+
+    def as_tiles(self, tiles: TilesLike) -> list[Tile]:
+        """``tiles`` as a list, reading notation if given a string."""
+        if isinstance(tiles, str):
+            return parse_tiles(tiles)
+        result = list(tiles)
+        for tile in result:
+            if not isinstance(tile, Tile):
+                raise InvalidArgument("not_a_tile", f"expected rummikit.Tile values, not {tile!r}")
+        return result
+
+    def as_meld(self, meld: MeldLike) -> Meld:
+        """``meld`` as a :class:`~rummikit.Meld`, reading notation if given a string."""
+        if isinstance(meld, Meld):
+            return meld
+        if isinstance(meld, str):
+            return parse_meld(meld)
+        return Meld(self.as_tiles(meld))
+
+    def check_in_deck(self, tiles: Iterable[Tile]) -> None:
+        """Raise :class:`~rummikit.InvalidArgument` unless the deck holds all of ``tiles``.
+
+        Checks the family of each piece, jokers, and that no piece appears more often than
+        the deck has copies of it.
+        """
+        counts = Counter(tiles)
+        deck = Counter(self._deck)
+        for tile, count in counts.items():
+            if deck[tile] == 0:
+                raise InvalidArgument("not_in_deck", f"{tile} is not in the deck of {self.name!r}")
+            if count > deck[tile]:
+                raise InvalidArgument(
+                    "too_many_copies",
+                    f"{count} copies of {tile} given; the deck of {self.name!r} has {deck[tile]}",
+                )
+
+    def piece_value(self, tile: Tile) -> int:
+        """What ``tile`` costs when left in hand at the end of a round."""
+        return _scoring.piece_value(self, tile)
+
+    # -- melds ----------------------------------------------------------------------------
+
+    def _reading(
+        self, meld: MeldLike, kind: MeldKind | str | None
+    ) -> MeldReading | tuple[str, str]:
+        if isinstance(meld, Meld):
+            tiles, declared = meld.tiles, meld.kind
+        else:
+            as_meld = self.as_meld(meld)
+            tiles, declared = as_meld.tiles, as_meld.kind
+        if kind is not None:
+            declared = MeldKind.coerce(kind)
+        key = (tiles, declared)
+        found = self._readings.get(key)
+        if found is None:
+            found = read(tiles, declared, self._meld_rules)
+            if len(self._readings) >= _CACHE_LIMIT:
+                self._readings.clear()
+            self._readings[key] = found
+        return found
+
+    def read_meld(self, meld: MeldLike, kind: MeldKind | str | None = None) -> MeldReading:
+        """Read ``meld`` under this profile: its kind, what each joker stands for, its value.
+
+        ``kind`` (``"run"``, ``"group"`` or a :class:`~rummikit.MeldKind`) declares the
+        reading; it overrides a kind declared in the meld itself. Raises
+        :class:`~rummikit.InvalidMeld` with a code when the tiles are no meld.
+        """
+        found = self._reading(meld, kind)
+        if isinstance(found, MeldReading):
+            return found
+        raise InvalidMeld(*found)
+
+    def is_valid_meld(self, meld: MeldLike, kind: MeldKind | str | None = None) -> bool:
+        """Whether ``meld`` is a valid meld under this profile (see :meth:`read_meld`)."""
+        return isinstance(self._reading(meld, kind), MeldReading)
+
+    # -- openings -------------------------------------------------------------------------
+
+    def opening_points(self, melds: Iterable[MeldLike]) -> int:
+        """What an opening made of ``melds`` is worth, jokers counted per the profile.
+
+        Raises :class:`~rummikit.InvalidMeld` if one of the melds is invalid.
+        """
+        return _opening.opening_points(self, melds)
+
+    def check_opening(self, melds: Iterable[MeldLike]) -> Verdict:
+        """Whether ``melds``, laid from the rack, make a valid opening (a verdict)."""
+        return _opening.check_opening(self, melds)
+
+    # -- scoring --------------------------------------------------------------------------
+
+    def round_winners(self, racks: Mapping[P, TilesLike], winner: P | None = None) -> tuple[P, ...]:
+        """Who wins a round that ended with ``racks`` (see :func:`rummikit.scoring.round_winners`)."""
+        return _scoring.round_winners(self, racks, winner)
+
+    def score_round(self, racks: Mapping[P, TilesLike], winner: P | None = None) -> dict[P, int]:
+        """Each player's points for a round that ended with ``racks``.
+
+        With ``winner`` None the profile decides who won: whoever went out, else its
+        blocked-end rule, else nobody. See :func:`rummikit.scoring.score_round`.
+        """
+        return _scoring.score_round(self, racks, winner)
+
+    # -- description ----------------------------------------------------------------------
+
+    def describe(self) -> tuple[OptionRow, ...]:
+        """Every option as a row: name, value as text, meaning, and its rules-matrix row."""
+        return tuple(
+            OptionRow(
+                field.name,
+                _show(getattr(self, field.name)),
+                field.metadata["doc"],
+                field.metadata["row"],
+            )
+            for field in attrs.fields(type(self))
+            if field.init
+        )
+
+    def differences(self, other: RuleProfile) -> tuple[tuple[str, str, str], ...]:
+        """The options whose values differ from ``other``'s: (option, this value, other value)."""
+        theirs = {row.option: row.value for row in other.describe()}
+        return tuple(
+            (row.option, row.value, theirs[row.option])
+            for row in self.describe()
+            if row.value != theirs[row.option] and row.option not in ("name", "title")
+        )

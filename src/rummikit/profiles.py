@@ -1,0 +1,192 @@
+"""The built-in rule profiles and the registry that finds profiles by name.
+
+``rummikit.profiles.get("pagat")`` returns a profile; names are case-insensitive and
+``-``, ``_`` and spaces are interchangeable (``"Rami-Voleur"`` works). Third-party packages
+add profiles by calling :func:`register`, or by declaring an entry point in the
+``rummikit.profiles`` group whose object is a :class:`~rummikit.RuleProfile`; entry points
+are loaded the first time a name is not found or :func:`names` is called.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import warnings
+from collections.abc import Iterable
+
+from rummikit.errors import InvalidArgument, UnknownProfile
+from rummikit.options import (
+    FirstPlayer,
+    JokerPolicy,
+    OpeningJokerValue,
+    OpeningRule,
+    PieceValues,
+    Scoring,
+    StockEnd,
+    TurnStructure,
+)
+from rummikit.pieces import PieceSet
+from rummikit.profile import RuleProfile
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "ONLINE",
+    "PAGAT",
+    "RAMI_VOLEUR",
+    "ProfileRegistry",
+    "get",
+    "names",
+    "register",
+]
+
+ENTRY_POINT_GROUP = "rummikit.profiles"
+
+ONLINE = RuleProfile(
+    name="online",
+    title="Online Rummi (the network's online rules)",
+    default_players=2,
+    opening_joker_value=OpeningJokerValue.ZERO,
+    opening_table_play=False,
+    joker_policy=JokerPolicy.FREE,
+    timeout_penalty_untouched=3,
+    time_limit=60,
+    scoring=Scoring.PENALTY,
+)
+"""Profile A: the network's online Rummi. Tiles; 30-point opening with jokers at 0 and no
+table play in the opening turn; jokers free; winner 0, others their rack (lower is better)."""
+
+PAGAT = RuleProfile(
+    name="pagat",
+    title="Rummikub, Sabra rules (Pagat)",
+)
+"""Profile B: Pagat's classic Rummikub (Sabra rules). Tiles; 30-point opening with jokers at
+their value; melds holding a joker are frozen unless the exact tile replaces it; zero-sum."""
+
+RAMI_VOLEUR = RuleProfile(
+    name="rami_voleur",
+    title="Rami voleur (Ramio's rules)",
+    piece_set=PieceSet.CARDS,
+    ace_high=True,
+    hand_size=13,
+    first_player=FirstPlayer.LOT,
+    turn_structure=TurnStructure.DRAW_THEN_PLAY,
+    opening_rule=OpeningRule.PURE_RUN,
+    opening_min_points=0,
+    joker_policy=JokerPolicy.FREE,
+    failure_penalty=0,
+    timeout_penalty=0,
+    timeout_penalty_untouched=0,
+    time_limit=None,
+    stock_end=StockEnd.END_NO_WINNER,
+    scoring=Scoring.PENALTY,
+    piece_values=PieceValues.CARDS_ACE_11,
+    joker_penalty=50,
+    match_rounds=None,
+    match_target=100,
+)
+"""Profile C: rami voleur with two 52-card decks and two jokers (Ramio). Always draw, then
+play; open with a natural tierce franche; jokers move freely and never return to the hand;
+penalties 2-10 face, J/Q/K 10, A 11, joker 50; the match ends when someone reaches 100."""
+
+
+def _normalise(name: str) -> str:
+    return "_".join(name.strip().lower().replace("-", " ").replace("_", " ").split())
+
+
+class ProfileRegistry:
+    """Profiles by name, with aliases. The module-level functions use one shared registry."""
+
+    def __init__(self) -> None:
+        self._profiles: dict[str, RuleProfile] = {}
+        self._aliases: dict[str, str] = {}
+        self._entry_points_loaded = False
+
+    def register(
+        self, profile: RuleProfile, *, aliases: Iterable[str] = (), replace: bool = False
+    ) -> None:
+        """Make ``profile`` available under its name and ``aliases``.
+
+        Registering a name or alias that is already taken raises
+        :class:`~rummikit.InvalidArgument` (code ``name_taken``) unless ``replace`` is true.
+        """
+        if not isinstance(profile, RuleProfile):
+            raise InvalidArgument("not_a_profile", f"expected a RuleProfile, not {profile!r}")
+        key = _normalise(profile.name)
+        keys = [key, *(_normalise(alias) for alias in aliases)]
+        if not replace:
+            for name in keys:
+                if name in self._aliases and self._aliases[name] != key:
+                    raise InvalidArgument(
+                        "name_taken", f"{name!r} already names profile {self._aliases[name]!r}"
+                    )
+            if key in self._profiles and self._profiles[key] != profile:
+                raise InvalidArgument(
+                    "name_taken", f"a different profile is already registered as {key!r}"
+                )
+        self._profiles[key] = profile
+        for name in keys:
+            self._aliases[name] = key
+
+    def get(self, name: str | RuleProfile) -> RuleProfile:
+        """The profile called ``name`` (or alias); a profile given is returned as it is."""
+        if isinstance(name, RuleProfile):
+            return name
+        if not isinstance(name, str):
+            raise InvalidArgument("bad_profile_name", f"a profile name is a str, not {name!r}")
+        key = _normalise(name)
+        if key not in self._aliases:
+            self._load_entry_points()
+        if key not in self._aliases:
+            raise UnknownProfile(name, self.names())
+        return self._profiles[self._aliases[key]]
+
+    def names(self) -> tuple[str, ...]:
+        """The registered profile names (not aliases), in registration order."""
+        self._load_entry_points()
+        return tuple(self._profiles)
+
+    def aliases(self, name: str) -> tuple[str, ...]:
+        """Every name the profile called ``name`` answers to, its own first."""
+        key = self.get(name).name
+        target = _normalise(key)
+        return (target, *(a for a, k in self._aliases.items() if k == target and a != target))
+
+    def _load_entry_points(self) -> None:
+        if self._entry_points_loaded:
+            return
+        self._entry_points_loaded = True
+        for entry_point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+            try:
+                loaded = entry_point.load()
+                profile = loaded() if callable(loaded) else loaded
+                self.register(profile)
+            except Exception as error:  # a broken plug-in must not break the library
+                warnings.warn(
+                    f"rummikit: could not load profile entry point {entry_point.name!r}: {error}",
+                    RuntimeWarning,
+                    stacklevel=2,
+                )
+
+
+_REGISTRY = ProfileRegistry()
+_REGISTRY.register(ONLINE, aliases=("rummi", "online_rummi"))
+_REGISTRY.register(PAGAT, aliases=("classic", "sabra", "rummikub"))
+_REGISTRY.register(RAMI_VOLEUR, aliases=("rami", "rami_chinois", "ramio"))
+
+
+def get(name: str | RuleProfile) -> RuleProfile:
+    """The registered profile called ``name``, case-insensitively, aliases included.
+
+    Raises :class:`~rummikit.UnknownProfile` (code ``unknown_profile``) listing the known
+    names when there is none.
+    """
+    return _REGISTRY.get(name)
+
+
+def names() -> tuple[str, ...]:
+    """The names of the registered profiles, built-in ones first."""
+    return _REGISTRY.names()
+
+
+def register(profile: RuleProfile, *, aliases: Iterable[str] = (), replace: bool = False) -> None:
+    """Register ``profile`` (and ``aliases``) in the shared registry. See :class:`ProfileRegistry`."""
+    _REGISTRY.register(profile, aliases=aliases, replace=replace)

@@ -1,0 +1,107 @@
+"""End-of-round scoring: what pieces left in hand cost, who won, and each player's points."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping
+from typing import TYPE_CHECKING, TypeVar
+
+from rummikit.errors import InvalidArgument
+from rummikit.options import BlockedWinner, PieceValues, Scoring, StockEnd
+from rummikit.pieces import Tile
+
+if TYPE_CHECKING:
+    from rummikit.profile import RuleProfile
+
+__all__ = ["piece_value", "round_winners", "score_round"]
+
+P = TypeVar("P", bound=Hashable)
+
+
+def piece_value(profile: RuleProfile, tile: Tile) -> int:
+    """What ``tile`` costs when left in hand at the end of a round under ``profile``."""
+    if tile.suit is None:
+        return profile.joker_penalty
+    if profile.piece_values is PieceValues.FACE:
+        return tile.rank
+    if profile.piece_values is PieceValues.CARDS_ACE_11 and tile.rank == 1:
+        return 11
+    return min(tile.rank, 10)
+
+
+def _checked_racks(
+    profile: RuleProfile, racks: Mapping[P, Iterable[Tile] | str]
+) -> dict[P, list[Tile]]:
+    if not isinstance(racks, Mapping):
+        raise InvalidArgument("bad_racks", "racks is a mapping of player to tiles")
+    if not racks:
+        raise InvalidArgument("no_players", "racks must hold at least one player")
+    checked = {player: profile.as_tiles(tiles) for player, tiles in racks.items()}
+    profile.check_in_deck(tile for tiles in checked.values() for tile in tiles)
+    return checked
+
+
+def _blocked_winners(profile: RuleProfile, values: dict[P, int], counts: dict[P, int]) -> list[P]:
+    if profile.blocked_winner is BlockedWinner.LOWEST_POINTS:
+        key = {player: (values[player], counts[player]) for player in values}
+    else:
+        key = {player: (counts[player], values[player]) for player in values}
+    best = min(key.values())
+    return [player for player, k in key.items() if k == best]
+
+
+def _winners(
+    profile: RuleProfile, racks: dict[P, list[Tile]], values: dict[P, int], winner: P | None
+) -> list[P]:
+    if winner is not None:
+        if winner not in racks:
+            raise InvalidArgument(
+                "unknown_player", f"the winner {winner!r} is not one of the players in racks"
+            )
+        return [winner]
+    out = [player for player, tiles in racks.items() if not tiles]
+    if len(out) > 1:
+        raise InvalidArgument(
+            "several_empty_racks",
+            "only one player can go out in a round; name the winner or check the racks",
+        )
+    if out:
+        return out
+    if profile.stock_end is StockEnd.END_NO_WINNER:
+        return []
+    return _blocked_winners(profile, values, {p: len(t) for p, t in racks.items()})
+
+
+def round_winners(
+    profile: RuleProfile, racks: Mapping[P, Iterable[Tile] | str], winner: P | None = None
+) -> tuple[P, ...]:
+    """Who wins a round that ended with these racks.
+
+    An explicit ``winner`` is taken as it is. Otherwise the player with an empty rack wins;
+    when nobody went out, the profile decides: the blocked-end rule (lowest total, then fewest
+    tiles; a tie that remains is a shared win) or no winner at all (rami voleur).
+    """
+    checked = _checked_racks(profile, racks)
+    values = {p: sum(piece_value(profile, t) for t in tiles) for p, tiles in checked.items()}
+    return tuple(_winners(profile, checked, values, winner))
+
+
+def score_round(
+    profile: RuleProfile, racks: Mapping[P, Iterable[Tile] | str], winner: P | None = None
+) -> dict[P, int]:
+    """Each player's points for a round that ended with ``racks``, by the profile's scoring.
+
+    Zero-sum scoring: each loser scores minus the difference between their rack and the
+    winner's (the whole rack when the winner went out) and the winner the sum of those
+    differences, so a round sums to zero. When several players share a blocked win, each
+    loser pays every co-winner in full, which keeps the round zero-sum in whole points.
+    Penalty scoring: winners score 0 and every other player their rack total.
+    """
+    checked = _checked_racks(profile, racks)
+    values = {p: sum(piece_value(profile, t) for t in tiles) for p, tiles in checked.items()}
+    winners = _winners(profile, checked, values, winner)
+    if profile.scoring is Scoring.PENALTY:
+        return {p: 0 if p in winners else values[p] for p in checked}
+    base = values[winners[0]]
+    differences = {p: values[p] - base for p in checked if p not in winners}
+    pot = sum(differences.values())
+    return {p: pot if p in winners else -len(winners) * differences[p] for p in checked}

@@ -1,0 +1,51 @@
+"""Verdicts: the answer to "is this allowed?", with every reason when it is not."""
+
+from __future__ import annotations
+
+import attrs
+
+from rummikit.meld import Meld
+from rummikit.pieces import Tile
+
+__all__ = ["Verdict", "Violation"]
+
+
+@attrs.frozen
+class Violation:
+    """One broken rule: a stable ``code``, a ``message`` for people, and what it concerns."""
+
+    code: str
+    message: str
+    melds: tuple[Meld, ...] = ()
+    tiles: tuple[Tile, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message}"
+
+
+@attrs.frozen
+class Verdict:
+    """Every violation found; the action is allowed when there is none.
+
+    A verdict is true when allowed, so ``if profile.check_opening(melds): ...`` reads naturally.
+    """
+
+    violations: tuple[Violation, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """Whether nothing is violated."""
+        return not self.violations
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """The codes of the violations, in the order found."""
+        return tuple(v.code for v in self.violations)
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __str__(self) -> str:
+        if self.ok:
+            return "ok"
+        return "; ".join(map(str, self.violations))
