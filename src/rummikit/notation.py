@@ -230,7 +230,7 @@ def format_tiles(tiles: Iterable[Tile], *, unicode: bool = False) -> str:
 
 
 def format_table(melds: Iterable[Meld], *, unicode: bool = False) -> str:
-    """A table in canonical notation: melds separated by `` | ``."""
+    """A table in canonical notation: melds separated by ``|`` with a space on each side."""
     parts = []
     for meld in melds:
         body = format_tiles(meld.tiles, unicode=unicode)

@@ -354,6 +354,11 @@ class RuleProfile:
     # -- pieces ---------------------------------------------------------------------------
 
     @property
+    def meld_rules(self) -> MeldRules:
+        """The options that decide meld validity, as the reader in :mod:`rummikit.reading` takes them."""
+        return self._meld_rules
+
+    @property
     def deck(self) -> tuple[Tile, ...]:
         """Every piece of this profile's deck, sorted (two copies appear twice)."""
         return self._deck

@@ -123,11 +123,11 @@ Failure = tuple[str, str]
 def read(tiles: Sequence[Tile], kind: MeldKind | None, rules: MeldRules) -> MeldReading | Failure:
     """Read ``tiles`` under ``rules``: the reading, or ``(code, message)`` if they are no meld."""
     naturals = [tile for tile in tiles if tile.suit is not None]
-    for tile in tiles:
-        if tile.suit is None:
-            if not rules.jokers_in_deck:
-                return "not_in_deck", "this profile is played without jokers"
-        elif tile.suit.piece_set is not rules.piece_set:
+    if len(naturals) < len(tiles) and not rules.jokers_in_deck:
+        return "not_in_deck", "this profile is played without jokers"
+    suits = suits_of(rules.piece_set)
+    for tile in naturals:
+        if tile.suit not in suits:
             family = "cards" if rules.piece_set is PieceSet.CARDS else "tiles"
             return "not_in_deck", f"{tile} is not in this profile's deck, which has {family}"
     if len(tiles) < rules.min_length:
@@ -137,6 +137,8 @@ def read(tiles: Sequence[Tile], kind: MeldKind | None, rules: MeldRules) -> Meld
         )
     if not naturals:
         return "no_natural_tile", "a meld needs at least one natural tile besides its jokers"
+    if kind is None:
+        kind = _only_possible_kind(naturals)
     if kind is MeldKind.RUN:
         return _read_run(tiles, naturals, rules)
     if kind is MeldKind.GROUP:
@@ -154,6 +156,22 @@ def read(tiles: Sequence[Tile], kind: MeldKind | None, rules: MeldRules) -> Meld
     if isinstance(group, MeldReading):
         return group
     return run if _looks_like_run(naturals) else group
+
+
+def _only_possible_kind(naturals: list[Tile]) -> MeldKind | None:
+    """The one kind two or more natural tiles leave possible, if they settle it.
+
+    One suit and several ranks can only be a run; one rank and several suits only a group.
+    Otherwise (one natural tile, or tiles that fit neither) both readings are tried.
+    """
+    if len(naturals) < 2:
+        return None
+    first = naturals[0]
+    one_suit = all(tile.suit is first.suit for tile in naturals)
+    one_rank = all(tile.rank == first.rank for tile in naturals)
+    if one_suit != one_rank:
+        return MeldKind.RUN if one_suit else MeldKind.GROUP
+    return None
 
 
 def _looks_like_run(naturals: list[Tile]) -> bool:

@@ -1,0 +1,79 @@
+"""``python -m rummikit``: compare rule profiles side by side, with no extra dependencies.
+
+Prints the options on which the profiles differ, then a few figures computed from the rules
+themselves: how many distinct three-piece melds each deck allows and how many of them open
+the game on their own. The full command line (``rummikit compare``) comes with the ``cli``
+extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+from collections.abc import Sequence
+
+from rummikit import profiles
+from rummikit.errors import RummikitError
+from rummikit.meld import Meld, MeldKind
+from rummikit.profile import RuleProfile
+
+
+def _three_piece_figures(profile: RuleProfile) -> tuple[int, int]:
+    """Distinct valid three-piece melds (each reading counted once) and how many open alone."""
+    pieces = sorted(set(profile.deck))
+    valid = opening = 0
+    for combo in itertools.combinations_with_replacement(pieces, 3):
+        for kind in (MeldKind.RUN, MeldKind.GROUP):
+            meld = Meld(combo, kind)
+            if profile.is_valid_meld(meld):
+                valid += 1
+                opening += profile.check_opening([meld]).ok
+    return valid, opening
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    lines = [
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True))
+        for row in [header, *rows]
+    ]
+    lines.insert(1, "  ".join("-" * width for width in widths))
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def compare(names: Sequence[str]) -> str:
+    """The comparison report for the profiles called ``names``, as text."""
+    chosen = [profiles.get(name) for name in names]
+    values = [{row.option: row.value for row in profile.describe()} for profile in chosen]
+    options = [row.option for row in chosen[0].describe() if row.option not in ("name", "title")]
+    differing = [o for o in options if len({v[o] for v in values}) > 1]
+    header = ["option", *(p.name for p in chosen)]
+    rows = [[option, *(v[option] for v in values)] for option in differing]
+    figures = [_three_piece_figures(profile) for profile in chosen]
+    rows.append(["valid 3-piece melds", *(str(f[0]) for f in figures)])
+    rows.append(["3-piece melds that open", *(str(f[1]) for f in figures)])
+    titles = "\n".join(f"{p.name}: {p.title}" for p in chosen)
+    return f"{titles}\n\n{_table(header, rows)}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``python -m rummikit``."""
+    parser = argparse.ArgumentParser(
+        prog="python -m rummikit",
+        description="Compare rule profiles: the options that differ and a few derived figures.",
+    )
+    parser.add_argument(
+        "profiles", nargs="*", help="profile names (default: every registered profile)"
+    )
+    args = parser.parse_args(argv)
+    try:
+        print(compare(args.profiles or profiles.names()))
+    except RummikitError as error:
+        print(f"error: {error.message}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,76 @@
+"""Pieces and decks (matrix rows 1, 2, 4, 5)."""
+
+from collections import Counter
+
+import pytest
+
+import rummikit as rk
+from rummikit.pieces import sort_tiles
+
+
+def test_row01_tile_deck_has_106_tiles():
+    deck = rk.profiles.get("pagat").deck
+    assert len(deck) == 106
+    assert Counter(deck)[rk.JOKER] == 2
+
+
+def test_row01_card_deck_is_two_52_card_decks_and_two_jokers():
+    deck = rk.profiles.get("rami_voleur").deck
+    assert len(deck) == 106
+    assert sum(1 for tile in deck if tile.suit is not None) == 104
+    assert Counter(deck)[rk.JOKER] == 2
+
+
+def test_row01_rami_voleur_without_jokers_has_104_cards():
+    import attrs
+
+    profile = attrs.evolve(rk.profiles.get("rami_voleur"), jokers=0)
+    assert len(profile.deck) == 104
+    assert rk.JOKER not in profile.deck
+
+
+def test_row02_tile_colours_and_card_suits():
+    assert {tile.suit for tile in rk.profiles.get("online").deck} - {None} == set(rk.TILE_COLOURS)
+    assert {tile.suit for tile in rk.profiles.get("rami_voleur").deck} - {None} == set(
+        rk.CARD_SUITS
+    )
+
+
+def test_row04_two_copies_of_each_piece_are_the_same_value():
+    deck = rk.profiles.get("online").deck
+    counts = Counter(deck)
+    assert counts[rk.Tile(rk.Suit.RED, 7)] == 2
+    assert rk.Tile(rk.Suit.RED, 7) == rk.parse_tile("r7")
+    assert hash(rk.Tile(rk.Suit.RED, 7)) == hash(rk.parse_tile("R7"))
+    assert all(count == 2 for tile, count in counts.items())
+
+
+def test_tiles_are_frozen():
+    import attrs
+
+    tile = rk.parse_tile("r7")
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        tile.rank = 8  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    ("suit", "rank"),
+    [(rk.Suit.RED, 0), (rk.Suit.RED, 14), (None, 3), (rk.Suit.HEARTS, -1), ("r", 7)],
+)
+def test_bad_pieces_are_refused_with_a_code(suit, rank):
+    with pytest.raises(rk.InvalidArgument) as info:
+        rk.Tile(suit, rank)
+    assert info.value.code in {"bad_rank", "bad_suit"}
+
+
+def test_sorting_puts_suits_in_order_and_jokers_last():
+    tiles = rk.parse_tiles("j o1 r13 b2 r2 Qs 7h")
+    assert [str(t) for t in sort_tiles(tiles)] == ["r2", "r13", "b2", "o1", "Qs", "7h", "j"]
+    assert rk.parse_tile("r2") < rk.parse_tile("r3") < rk.JOKER
+
+
+def test_piece_set_of_pieces():
+    assert rk.parse_tile("r7").piece_set is rk.PieceSet.TILES
+    assert rk.parse_tile("7h").piece_set is rk.PieceSet.CARDS
+    assert rk.JOKER.piece_set is None
+    assert rk.JOKER.is_joker
