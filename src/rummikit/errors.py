@@ -8,10 +8,17 @@ the person who has to fix the input.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rummikit.verdict import Verdict
+
 __all__ = [
+    "IllegalAction",
     "InvalidArgument",
     "InvalidMeld",
     "InvalidOption",
+    "InvalidRecord",
     "NotationError",
     "RummikitError",
     "UnknownProfile",
@@ -64,7 +71,7 @@ class InvalidMeld(RummikitError):
     Codes: ``too_short``, ``too_long``, ``group_too_large``, ``mixed_suits``,
     ``mixed_ranks``, ``not_consecutive``, ``repeated_rank``, ``repeated_suit``,
     ``wraps_around``, ``no_natural_tile``, ``adjacent_jokers``, ``ambiguous``,
-    ``not_in_deck``, ``not_a_meld``.
+    ``not_in_deck``.
     """
 
 
@@ -96,3 +103,35 @@ class InvalidOption(RummikitError):
 
 class InvalidArgument(RummikitError):
     """A function argument that cannot be used, such as a tile outside the profile's deck."""
+
+
+class IllegalAction(RummikitError):
+    """An action the game does not allow now. ``verdict`` lists every reason.
+
+    The code is ``illegal_action``; the codes of the reasons are ``verdict.codes``. The game
+    the action was tried on is unchanged.
+    """
+
+    verdict: Verdict
+
+    def __init__(self, verdict: Verdict) -> None:
+        super().__init__("illegal_action", f"illegal action: {verdict}")
+        self.verdict = verdict
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """The codes of the violations."""
+        return self.verdict.codes
+
+
+class InvalidRecord(RummikitError):
+    """A saved game that cannot be loaded: malformed, tampered with, or not replaying.
+
+    ``where`` names the part of the record at fault (such as ``actions[12]``).
+    """
+
+    where: str
+
+    def __init__(self, code: str, message: str, *, where: str = "") -> None:
+        super().__init__(code, f"{where}: {message}" if where else message)
+        self.where = where

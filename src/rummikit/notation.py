@@ -2,7 +2,7 @@
 
 Tokens are separated by spaces or commas; case does not matter.
 
-* **Tiles**: a colour letter and a number 1-13: ``r7`` (red), ``b13`` (blue), ``k1`` (black),
+* **Tiles**: a colour letter and a number 1-13, without leading zeros: ``r7`` (red), ``b13`` (blue), ``k1`` (black),
   ``o12`` (orange; ``y`` for yellow is read as orange, since editions differ only in ink).
 * **Cards**: a rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` and a suit ``s h d c``, or the symbols
   ``♠ ♥ ♦ ♣`` (outline symbols too): ``7h``, ``Qs``, ``10♦``, ``Ad``.
@@ -25,9 +25,16 @@ from collections.abc import Iterable, Iterator
 from rummikit.errors import InvalidArgument, NotationError
 from rummikit.meld import Meld, MeldKind
 from rummikit.pieces import JOKER, Suit, Tile
+from rummikit.table import TableState
 
 __all__ = [
     "MAX_TEXT_LENGTH",
+    "MeldLike",
+    "TableLike",
+    "TilesLike",
+    "as_meld",
+    "as_table",
+    "as_tiles",
     "format_table",
     "format_tiles",
     "parse_meld",
@@ -35,6 +42,13 @@ __all__ = [
     "parse_tile",
     "parse_tiles",
 ]
+
+TilesLike = Iterable[Tile] | str
+"""Tiles given as an iterable of :class:`~rummikit.Tile` or as notation (``"r7 r8 j"``)."""
+MeldLike = Meld | Iterable[Tile] | str
+"""A meld given as a :class:`~rummikit.Meld`, an iterable of tiles, or notation."""
+TableLike = TableState | Iterable[MeldLike] | str
+"""A table given as a :class:`~rummikit.TableState`, an iterable of melds, or notation."""
 
 MAX_TEXT_LENGTH = 20_000
 """The longest text a parser accepts, in characters (a full deck in notation is under 500)."""
@@ -96,13 +110,16 @@ def _read_token(token: str, position: int) -> Tile:
     if key == "j":
         return JOKER
     if match := _TILE_RE.fullmatch(key):
-        rank = int(match[2]) if len(match[2]) <= 2 else 0
+        digits = match[2]
+        rank = int(digits) if len(digits) <= 2 and not digits.startswith("0") else 0
         if not 1 <= rank <= 13:
             raise _fail("bad_rank", "tile number out of range", token, position, "a number 1-13")
         return Tile(_COLOURS[match[1]], rank)
     if match := _CARD_RE.fullmatch(key):
         rank_text = match[1]
-        rank = _CARD_RANKS.get(rank_text) or (int(rank_text) if len(rank_text) <= 2 else 0)
+        rank = _CARD_RANKS.get(rank_text) or (
+            int(rank_text) if len(rank_text) <= 2 and not rank_text.startswith("0") else 0
+        )
         if not (rank_text in _CARD_RANKS or 2 <= rank <= 10):
             raise _fail(
                 "bad_rank", "card rank out of range", token, position, "a rank A, 2-10, J, Q or K"
@@ -236,3 +253,45 @@ def format_table(melds: Iterable[Meld], *, unicode: bool = False) -> str:
         body = format_tiles(meld.tiles, unicode=unicode)
         parts.append(body if meld.kind is None else f"{meld.kind.value}: {body}")
     return " | ".join(parts)
+
+
+def as_tiles(tiles: TilesLike) -> list[Tile]:
+    """``tiles`` as a list, reading notation if given a string."""
+    if isinstance(tiles, str):
+        return parse_tiles(tiles)
+    try:
+        result = list(tiles)
+    except TypeError:
+        raise InvalidArgument(
+            "not_tiles", f"expected tiles or notation, not {type(tiles).__name__}"
+        ) from None
+    for tile in result:
+        if not isinstance(tile, Tile):
+            raise InvalidArgument("not_a_tile", f"expected rummikit.Tile values, not {tile!r}")
+    return result
+
+
+def as_meld(meld: MeldLike) -> Meld:
+    """``meld`` as a :class:`~rummikit.Meld`, reading notation if given a string."""
+    if isinstance(meld, Meld):
+        return meld
+    if isinstance(meld, str):
+        return parse_meld(meld)
+    return Meld(as_tiles(meld))
+
+
+def as_table(table: TableLike) -> TableState:
+    """``table`` as a :class:`~rummikit.TableState`, reading notation if given a string."""
+    if isinstance(table, TableState):
+        return table
+    if isinstance(table, str):
+        return TableState(parse_table(table))
+    if isinstance(table, Meld):
+        raise InvalidArgument("not_a_table", "a table is a sequence of melds, not one meld")
+    try:
+        melds = list(table)
+    except TypeError:
+        raise InvalidArgument(
+            "not_a_table", f"expected melds or notation, not {type(table).__name__}"
+        ) from None
+    return TableState(as_meld(meld) for meld in melds)

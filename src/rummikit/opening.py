@@ -7,12 +7,14 @@ from typing import TYPE_CHECKING
 
 from rummikit.errors import InvalidMeld
 from rummikit.meld import MeldKind
+from rummikit.notation import as_table
 from rummikit.options import OpeningJokerValue, OpeningRule
 from rummikit.reading import MeldReading
 from rummikit.verdict import Verdict, Violation
 
 if TYPE_CHECKING:
-    from rummikit.profile import MeldLike, RuleProfile
+    from rummikit.notation import MeldLike
+    from rummikit.profile import RuleProfile
 
 __all__ = ["check_opening", "opening_points", "opening_value", "pure_run_length"]
 
@@ -24,9 +26,14 @@ def opening_value(profile: RuleProfile, reading: MeldReading) -> int:
     return reading.value
 
 
-def opening_points(profile: RuleProfile, melds: Iterable[MeldLike]) -> int:
+def _melds(melds: Iterable[MeldLike] | str) -> Iterable[MeldLike]:
+    """Melds given as a list, or as table notation (``"r10 r11 r12 | b5 k5 o5"``)."""
+    return as_table(melds).melds if isinstance(melds, str) else melds
+
+
+def opening_points(profile: RuleProfile, melds: Iterable[MeldLike] | str) -> int:
     """The total an opening made of ``melds`` is worth; raises InvalidMeld for an invalid meld."""
-    return sum(opening_value(profile, profile.read_meld(meld)) for meld in melds)
+    return sum(opening_value(profile, profile.read_meld(meld)) for meld in _melds(melds))
 
 
 def pure_run_length(reading: MeldReading) -> int:
@@ -40,7 +47,7 @@ def pure_run_length(reading: MeldReading) -> int:
     return best
 
 
-def check_opening(profile: RuleProfile, melds: Iterable[MeldLike]) -> Verdict:
+def check_opening(profile: RuleProfile, melds: Iterable[MeldLike] | str) -> Verdict:
     """Whether ``melds``, laid from the rack, make a valid opening under ``profile``.
 
     Where the tiles come from (only the rack, table untouched) is the turn judge's business;
@@ -49,7 +56,7 @@ def check_opening(profile: RuleProfile, melds: Iterable[MeldLike]) -> Verdict:
     violations: list[Violation] = []
     readings: list[MeldReading] = []
     count = 0
-    for item in melds:
+    for item in _melds(melds):
         count += 1
         meld = profile.as_meld(item)
         try:

@@ -15,11 +15,12 @@ from typing import Any, TypeVar
 
 import attrs
 
+from rummikit import judge as _judge
 from rummikit import opening as _opening
 from rummikit import scoring as _scoring
 from rummikit.errors import InvalidArgument, InvalidMeld, InvalidOption
 from rummikit.meld import Meld, MeldKind
-from rummikit.notation import parse_meld, parse_tiles
+from rummikit.notation import MeldLike, TableLike, TilesLike, as_meld, as_table, as_tiles
 from rummikit.options import (
     BlockedWinner,
     FirstPlayer,
@@ -34,16 +35,13 @@ from rummikit.options import (
 )
 from rummikit.pieces import PieceSet, Tile, build_deck
 from rummikit.reading import MeldReading, MeldRules, read
+from rummikit.table import TableState
 from rummikit.verdict import Verdict
 
-__all__ = ["MeldLike", "OptionRow", "RuleProfile", "TilesLike"]
+__all__ = ["OptionRow", "RuleProfile"]
 
 P = TypeVar("P", bound=Hashable)
 
-TilesLike = Iterable[Tile] | str
-"""Tiles given as an iterable of :class:`~rummikit.Tile` or as notation (``"r7 r8 j"``)."""
-MeldLike = Meld | Iterable[Tile] | str
-"""A meld given as a :class:`~rummikit.Meld`, an iterable of tiles, or notation."""
 
 _CACHE_LIMIT = 1 << 16
 
@@ -365,21 +363,11 @@ class RuleProfile:
 
     def as_tiles(self, tiles: TilesLike) -> list[Tile]:
         """``tiles`` as a list, reading notation if given a string."""
-        if isinstance(tiles, str):
-            return parse_tiles(tiles)
-        result = list(tiles)
-        for tile in result:
-            if not isinstance(tile, Tile):
-                raise InvalidArgument("not_a_tile", f"expected rummikit.Tile values, not {tile!r}")
-        return result
+        return as_tiles(tiles)
 
     def as_meld(self, meld: MeldLike) -> Meld:
         """``meld`` as a :class:`~rummikit.Meld`, reading notation if given a string."""
-        if isinstance(meld, Meld):
-            return meld
-        if isinstance(meld, str):
-            return parse_meld(meld)
-        return Meld(self.as_tiles(meld))
+        return as_meld(meld)
 
     def check_in_deck(self, tiles: Iterable[Tile]) -> None:
         """Raise :class:`~rummikit.InvalidArgument` unless the deck holds all of ``tiles``.
@@ -439,16 +427,35 @@ class RuleProfile:
         """Whether ``meld`` is a valid meld under this profile (see :meth:`read_meld`)."""
         return isinstance(self._reading(meld, kind), MeldReading)
 
+    def as_table(self, table: TableLike) -> TableState:
+        """``table`` as a :class:`~rummikit.TableState`, reading notation if given a string."""
+        return as_table(table)
+
+    # -- turns ----------------------------------------------------------------------------
+
+    def check_turn(
+        self, *, before: TableLike, rack: TilesLike, after: TableLike, opened: bool
+    ) -> Verdict:
+        """Judge one play on the final table it leaves (see :mod:`rummikit.judge`).
+
+        ``before`` is the table at the start of the turn, ``rack`` the player's rack then,
+        ``after`` the table proposed at the end, ``opened`` whether the player had opened
+        before this turn. Returns a verdict listing every violation.
+        """
+        return _judge.check_turn(
+            self, self.as_table(before), self.as_tiles(rack), self.as_table(after), opened
+        )
+
     # -- openings -------------------------------------------------------------------------
 
-    def opening_points(self, melds: Iterable[MeldLike]) -> int:
+    def opening_points(self, melds: Iterable[MeldLike] | str) -> int:
         """What an opening made of ``melds`` is worth, jokers counted per the profile.
 
         Raises :class:`~rummikit.InvalidMeld` if one of the melds is invalid.
         """
         return _opening.opening_points(self, melds)
 
-    def check_opening(self, melds: Iterable[MeldLike]) -> Verdict:
+    def check_opening(self, melds: Iterable[MeldLike] | str) -> Verdict:
         """Whether ``melds``, laid from the rack, make a valid opening (a verdict)."""
         return _opening.check_opening(self, melds)
 

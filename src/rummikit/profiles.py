@@ -39,6 +39,7 @@ __all__ = [
 ]
 
 ENTRY_POINT_GROUP = "rummikit.profiles"
+"""The entry-point group in which other packages declare rule profiles."""
 
 ONLINE = RuleProfile(
     name="online",

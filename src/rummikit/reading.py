@@ -221,7 +221,9 @@ def _read_run(
     if len(set(low_ranks)) != len(low_ranks):
         return "repeated_rank", "a run cannot hold the same rank twice: " + _listing(naturals)
     # Each reading: (the rank each natural counts as, lowest and highest allowed place).
-    readings = [(low_ranks, 1, _MAX_RUN)]
+    # Where aces may be high, a joker may stand for the high ace (Q K j is Q-K-A).
+    top = _MAX_RUN + 1 if rules.ace_high and 1 not in low_ranks else _MAX_RUN
+    readings = [(low_ranks, 1, top)]
     if rules.ace_high and 1 in low_ranks:
         readings.append(([14 if r == 1 else r for r in low_ranks], 2, _MAX_RUN + 1))
     candidates: list[tuple[list[int], int]] = []

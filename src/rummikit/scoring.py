@@ -90,9 +90,10 @@ def score_round(
 ) -> dict[P, int]:
     """Each player's points for a round that ended with ``racks``, by the profile's scoring.
 
-    Zero-sum scoring: each loser scores minus the difference between their rack and the
-    winner's (the whole rack when the winner went out) and the winner the sum of those
-    differences, so a round sums to zero. When several players share a blocked win, each
+    Zero-sum scoring: each loser scores minus their rack and the winner the sum, so a round
+    sums to zero. On a blocked end won by the lowest total (D15), losers pay only the
+    difference between their rack and the winner's. A winner named by the caller is scored as
+    if they went out. When several players share a blocked win, each
     loser pays every co-winner in full, which keeps the round zero-sum in whole points.
     Penalty scoring: winners score 0 and every other player their rack total.
     """
@@ -101,7 +102,9 @@ def score_round(
     winners = _winners(profile, checked, values, winner)
     if profile.scoring is Scoring.PENALTY:
         return {p: 0 if p in winners else values[p] for p in checked}
-    base = values[winners[0]]
+    blocked = winner is None and all(checked[p] for p in winners)
+    by_difference = blocked and profile.blocked_winner is BlockedWinner.LOWEST_POINTS
+    base = values[winners[0]] if by_difference else 0
     differences = {p: values[p] - base for p in checked if p not in winners}
     pot = sum(differences.values())
     return {p: pot if p in winners else -len(winners) * differences[p] for p in checked}

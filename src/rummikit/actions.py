@@ -1,0 +1,97 @@
+"""Actions: what a player (or the host's clock) does on a turn, as plain values.
+
+Each action may name the ``player`` taking it. A host that passes actions on from clients
+should set it: an action whose player is not the current player is refused
+(``not_your_turn``). In a game's history every action carries its player.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rummikit.errors import InvalidArgument
+from rummikit.notation import TableLike, as_table
+from rummikit.table import TableState
+
+__all__ = ["Action", "Draw", "GiveUp", "Pass", "Play", "Timeout"]
+
+
+def _check_player(
+    instance: object, attribute: attrs.Attribute[int | None], value: int | None
+) -> None:
+    if value is not None and (type(value) is not int or value < 0):
+        raise InvalidArgument("bad_player", f"a player is a seat number from 0, not {value!r}")
+
+
+def _to_table(table: TableLike) -> TableState:
+    return as_table(table)
+
+
+@attrs.frozen
+class Play:
+    """Lay tiles: ``table`` is the whole table as the player leaves it at the end of the turn.
+
+    Only this final table is judged (what moved is worked out from it), so a player may
+    rearrange freely on the way. Accepts a :class:`~rummikit.TableState`, melds, or notation.
+    """
+
+    table: TableState = attrs.field(converter=_to_table)
+    player: int | None = attrs.field(default=None, validator=_check_player, kw_only=True)
+
+    def __str__(self) -> str:
+        return f"play {self.table}"
+
+
+@attrs.frozen
+class Draw:
+    """Draw one piece from the stock: the whole turn in play-or-draw games, or the first step
+    of a turn where drawing is mandatory."""
+
+    player: int | None = attrs.field(default=None, validator=_check_player, kw_only=True)
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@attrs.frozen
+class Pass:
+    """End the turn without playing: after the mandatory draw, or when the stock is empty."""
+
+    player: int | None = attrs.field(default=None, validator=_check_player, kw_only=True)
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class Timeout:
+    """The host's clock ran out on the current player.
+
+    Whatever the player had moved is put back (the game never saw it), the player draws the
+    profile's penalty (``timeout_penalty`` when ``changed``, ``timeout_penalty_untouched``
+    when the player had not touched the table) and the turn passes.
+    """
+
+    changed: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
+    player: int | None = attrs.field(default=None, validator=_check_player, kw_only=True)
+
+    def __str__(self) -> str:
+        return "timeout" if self.changed else "timeout untouched"
+
+
+@attrs.frozen
+class GiveUp:
+    """The player gives up a turn after failing to leave a valid table.
+
+    The table is restored, the player draws the profile's ``failure_penalty`` and the turn
+    passes (matrix row 28).
+    """
+
+    player: int | None = attrs.field(default=None, validator=_check_player, kw_only=True)
+
+    def __str__(self) -> str:
+        return "give up"
+
+
+Action = Play | Draw | Pass | Timeout | GiveUp
+"""Any action."""

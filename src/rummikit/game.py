@@ -1,0 +1,482 @@
+"""A round of play as an immutable value: deal, turns, penalties, the end and the scores.
+
+``Game.new(profile, players=4, seed=7)`` deals; ``game.apply(action)`` returns the next game
+or raises :class:`~rummikit.IllegalAction` and leaves the game as it was. Randomness is used
+only to pick the first player and shuffle the deck, from a generator seeded per game, so a
+seed and the list of actions replay a game exactly.
+
+Every round ends. In play-or-draw games each turn plays rack tiles, draws from the stock or
+passes, and passes are allowed only when the stock is empty or nothing can be drawn; a full
+round of turns in which nobody played or drew ends the round as blocked. Where a draw is
+mandatory, each turn takes a piece from the stock until it runs out.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from rummikit import profiles as _profiles
+from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
+from rummikit.errors import IllegalAction, InvalidArgument
+from rummikit.notation import TableLike, TilesLike, as_table, as_tiles
+from rummikit.options import FirstPlayer, StockEnd, TurnStructure
+from rummikit.pieces import Tile, sort_tiles
+from rummikit.profile import RuleProfile
+from rummikit.table import TableState
+from rummikit.verdict import Verdict, Violation
+
+__all__ = ["Game", "Outcome", "Phase", "PlayerView", "Position", "Termination"]
+
+
+class Phase(enum.Enum):
+    """What the current player may do now."""
+
+    PLAY_OR_DRAW = "play_or_draw"
+    """Play, or draw a piece (which ends the turn)."""
+    DRAW = "draw"
+    """Draw a piece: the mandatory first step of the turn."""
+    PLAY_OR_PASS = "play_or_pass"
+    """Play, or pass: after the mandatory draw, or when the stock is empty."""
+    OVER = "over"
+    """The round is over; see :attr:`Game.outcome`."""
+
+
+class Termination(enum.Enum):
+    """How a round ended."""
+
+    WENT_OUT = "went_out"
+    """A player laid their last piece."""
+    BLOCKED = "blocked"
+    """Nobody played or drew for a full round of turns (the stock was empty)."""
+    STOCK_EXHAUSTED = "stock_exhausted"
+    """A player had to draw from the empty stock (rami voleur: no winner)."""
+
+
+@attrs.frozen
+class Outcome:
+    """How a round ended, who won (none, one, or several sharing a win) and each seat's score."""
+
+    termination: Termination
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+
+    @property
+    def winner(self) -> int | None:
+        """The single winner, or None when nobody won or the win is shared."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+
+@attrs.frozen
+class Position:
+    """A position to start a game from: table, racks, stock (next draw first), who plays,
+    and who has opened."""
+
+    table: TableState
+    racks: tuple[tuple[Tile, ...], ...]
+    stock: tuple[Tile, ...]
+    current_player: int
+    opened: tuple[bool, ...]
+
+
+@attrs.frozen
+class PlayerView:
+    """Everything one player may know: never another rack, never the order of the stock."""
+
+    player: int
+    rack: tuple[Tile, ...]
+    table: TableState
+    rack_sizes: tuple[int, ...]
+    stock_size: int
+    current_player: int
+    phase: Phase
+    opened: tuple[bool, ...]
+    turn: int
+    outcome: Outcome | None
+    profile: RuleProfile
+
+
+def _shuffled(profile: RuleProfile, rng: random.Random) -> list[Tile]:
+    deck = list(profile.deck)
+    rng.shuffle(deck)
+    return deck
+
+
+def _first_player(profile: RuleProfile, players: int, rng: random.Random) -> int:
+    """The first player per the profile (D2: highest draw; ties and jokers draw again)."""
+    if profile.first_player is FirstPlayer.LOT:
+        return rng.randrange(players)
+    contenders = list(range(players))
+    while len(contenders) > 1:
+        pool = _shuffled(profile, rng)
+        drawn = {}
+        for player in contenders:
+            tile = pool.pop()
+            while tile.suit is None:
+                tile = pool.pop()
+            drawn[player] = tile.rank
+        best = max(drawn.values())
+        contenders = [player for player in contenders if drawn[player] == best]
+    return contenders[0]
+
+
+@attrs.frozen(repr=False)
+class Game:
+    """One round under a rule profile. Build it with :meth:`new` or :meth:`from_position`.
+
+    Seats are numbered from 0. ``stock`` is hidden information: use :meth:`view` for what a
+    player may see.
+    """
+
+    profile: RuleProfile
+    table: TableState
+    racks: tuple[tuple[Tile, ...], ...]
+    stock: tuple[Tile, ...]
+    current_player: int
+    opened: tuple[bool, ...]
+    drawn: bool = False
+    idle_turns: int = 0
+    turn: int = 0
+    penalties: tuple[int, ...] = ()
+    history: tuple[Action, ...] = ()
+    outcome: Outcome | None = None
+    seed: int | None = None
+    start: Position | None = attrs.field(default=None, eq=False)
+
+    # -- construction -----------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        profile: RuleProfile | str,
+        players: int | None = None,
+        seed: int | None = None,
+        *,
+        first_player: int | None = None,
+    ) -> Game:
+        """Shuffle with a generator seeded by ``seed``, deal, and pick the first player.
+
+        ``players`` defaults to the profile's ``default_players``; ``seed`` to a fresh random
+        seed, which is recorded in :attr:`seed`. ``first_player`` overrides the profile's way of
+        choosing (a match rotates it).
+        """
+        rules = _profiles.get(profile)
+        count = rules.default_players if players is None else players
+        if type(count) is not int or not rules.min_players <= count <= rules.max_players:
+            raise InvalidArgument(
+                "bad_players",
+                f"{rules.name!r} is played by {rules.min_players} to {rules.max_players} "
+                f"players, not {count!r}",
+            )
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        if type(seed) is not int or seed < 0:
+            raise InvalidArgument("bad_seed", f"a seed is a whole number from 0, not {seed!r}")
+        rng = random.Random(seed)
+        first = _first_player(rules, count, rng)
+        if first_player is not None:
+            _check_seat(first_player, count)
+            first = first_player
+        deck = _shuffled(rules, rng)
+        size = rules.hand_size
+        racks = tuple(tuple(sort_tiles(deck[i * size : (i + 1) * size])) for i in range(count))
+        position = Position(
+            TableState(), racks, tuple(deck[count * size :]), first, (False,) * count
+        )
+        return cls._at(rules, position, seed)
+
+    @classmethod
+    def from_position(
+        cls,
+        profile: RuleProfile | str,
+        *,
+        table: TableLike = (),
+        racks: Sequence[TilesLike],
+        stock: TilesLike,
+        current: int = 0,
+        opened: Sequence[bool] | None = None,
+    ) -> Game:
+        """A game from any position that adds up to the profile's deck.
+
+        ``stock`` lists the next piece to be drawn first. ``opened`` defaults to nobody. The
+        table must hold valid melds, and table, racks and stock together must be exactly the
+        deck; otherwise :class:`~rummikit.InvalidArgument` says what is wrong.
+        """
+        rules = _profiles.get(profile)
+        melds = as_table(table)
+        hands = tuple(tuple(sort_tiles(as_tiles(rack))) for rack in racks)
+        count = len(hands)
+        if not rules.min_players <= count <= rules.max_players:
+            raise InvalidArgument(
+                "bad_players",
+                f"{rules.name!r} is played by {rules.min_players} to {rules.max_players} "
+                f"players; {count} racks were given",
+            )
+        _check_seat(current, count)
+        flags = (False,) * count if opened is None else tuple(opened)
+        if len(flags) != count or any(type(flag) is not bool for flag in flags):
+            raise InvalidArgument("bad_opened", f"opened needs {count} booleans, one a player")
+        for meld in melds:
+            if not rules.is_valid_meld(meld):
+                raise InvalidArgument("invalid_table", f"the table holds an invalid meld: {meld}")
+        pile = tuple(as_tiles(stock))
+        _check_adds_up(rules, [*melds.tiles.elements(), *(t for h in hands for t in h), *pile])
+        return cls._at(rules, Position(melds, hands, pile, current, flags), None)
+
+    @classmethod
+    def _at(cls, profile: RuleProfile, position: Position, seed: int | None) -> Game:
+        return cls(
+            profile=profile,
+            table=position.table,
+            racks=position.racks,
+            stock=position.stock,
+            current_player=position.current_player,
+            opened=position.opened,
+            penalties=(0,) * len(position.racks),
+            seed=seed,
+            start=position,
+        )
+
+    # -- what anyone may ask ----------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """The seats, from 0."""
+        return tuple(range(len(self.racks)))
+
+    @property
+    def stock_size(self) -> int:
+        """How many pieces are left to draw."""
+        return len(self.stock)
+
+    def rack(self, player: int) -> tuple[Tile, ...]:
+        """The rack of ``player``, sorted."""
+        _check_seat(player, len(self.racks))
+        return self.racks[player]
+
+    def has_opened(self, player: int) -> bool:
+        """Whether ``player`` has made their opening."""
+        _check_seat(player, len(self.racks))
+        return self.opened[player]
+
+    @property
+    def phase(self) -> Phase:
+        """What the current player may do now."""
+        if self.outcome is not None:
+            return Phase.OVER
+        can_draw = bool(self.stock) or self.profile.stock_end is StockEnd.END_NO_WINNER
+        if self.profile.turn_structure is TurnStructure.PLAY_OR_DRAW:
+            return Phase.PLAY_OR_DRAW if can_draw else Phase.PLAY_OR_PASS
+        return Phase.DRAW if can_draw and not self.drawn else Phase.PLAY_OR_PASS
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may know."""
+        return PlayerView(
+            player=player,
+            rack=self.rack(player),
+            table=self.table,
+            rack_sizes=tuple(len(rack) for rack in self.racks),
+            stock_size=len(self.stock),
+            current_player=self.current_player,
+            phase=self.phase,
+            opened=self.opened,
+            turn=self.turn,
+            outcome=self.outcome,
+            profile=self.profile,
+        )
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def check(self, action: Action) -> Verdict:
+        """Whether ``action`` is allowed now, with every reason when it is not."""
+        if not isinstance(action, Play | Draw | Pass | Timeout | GiveUp):
+            raise InvalidArgument("not_an_action", f"expected a rummikit action, not {action!r}")
+        if self.outcome is not None:
+            return Verdict((Violation("game_over", "the round is over; no action is allowed"),))
+        problems = []
+        if action.player is not None and action.player != self.current_player:
+            problems.append(
+                Violation(
+                    "not_your_turn",
+                    f"it is player {self.current_player}'s turn, not player {action.player}'s",
+                )
+            )
+        phase = self.phase
+        if isinstance(action, Play):
+            if phase is Phase.DRAW:
+                problems.append(Violation("wrong_phase", "draw first: the draw is mandatory"))
+            else:
+                problems.extend(self._judge(action.table).violations)
+        elif isinstance(action, Draw):
+            if phase is Phase.PLAY_OR_PASS:
+                problems.append(
+                    Violation("wrong_phase", "you have drawn this turn; play or pass")
+                    if self.drawn
+                    else Violation("stock_empty", "the stock is empty: play or pass")
+                )
+        elif isinstance(action, Pass) and phase is not Phase.PLAY_OR_PASS:
+            problems.append(
+                Violation("wrong_phase", "draw first: the draw is mandatory")
+                if phase is Phase.DRAW
+                else Violation("cannot_pass", "play or draw; passing is for an empty stock")
+            )
+        return Verdict(tuple(problems))
+
+    def _judge(self, table: TableState) -> Verdict:
+        return self.profile.check_turn(
+            before=self.table,
+            rack=self.racks[self.current_player],
+            after=table,
+            opened=self.opened[self.current_player],
+        )
+
+    def apply(self, action: Action) -> Game:
+        """The game after ``action``; raises :class:`~rummikit.IllegalAction` if not allowed."""
+        verdict = self.check(action)
+        if not verdict.ok:
+            raise IllegalAction(verdict)
+        action = attrs.evolve(action, player=self.current_player)
+        if isinstance(action, Play):
+            return self._play(action)
+        if isinstance(action, Draw):
+            return self._draw_turn(action)
+        if isinstance(action, Pass):
+            return self._next(action, progress=False)
+        penalty = (
+            self.profile.failure_penalty
+            if isinstance(action, GiveUp)
+            else self.profile.timeout_penalty
+            if action.changed
+            else self.profile.timeout_penalty_untouched
+        )
+        return self._penalty_turn(action, penalty)
+
+    # -- transitions -------------------------------------------------------------------------
+
+    def _with_rack(self, rack: Iterable[Tile]) -> tuple[tuple[Tile, ...], ...]:
+        racks = list(self.racks)
+        racks[self.current_player] = tuple(sort_tiles(rack))
+        return tuple(racks)
+
+    def _play(self, action: Play) -> Game:
+        played = action.table.tiles - self.table.tiles
+        rack = Counter(self.racks[self.current_player]) - played
+        opened = list(self.opened)
+        opened[self.current_player] = True
+        return self._next(
+            action,
+            racks=self._with_rack(rack.elements()),
+            table=action.table,
+            opened=tuple(opened),
+            progress=True,
+            went_out=not rack,
+        )
+
+    def _draw_turn(self, action: Draw) -> Game:
+        if not self.stock:
+            return self._next(action, progress=False, exhausted=True)
+        racks = self._with_rack((*self.racks[self.current_player], self.stock[0]))
+        if self.profile.turn_structure is TurnStructure.DRAW_THEN_PLAY:
+            return attrs.evolve(
+                self, racks=racks, stock=self.stock[1:], drawn=True, history=(*self.history, action)
+            )
+        return self._next(action, racks=racks, stock=self.stock[1:], progress=True)
+
+    def _penalty_turn(self, action: Timeout | GiveUp, penalty: int) -> Game:
+        must_draw = self.phase is Phase.DRAW
+        if must_draw and not self.stock:
+            return self._next(action, progress=False, exhausted=True)
+        count = min(len(self.stock), penalty + must_draw)
+        penalties = list(self.penalties)
+        penalties[self.current_player] += count - must_draw
+        return self._next(
+            action,
+            racks=self._with_rack((*self.racks[self.current_player], *self.stock[:count])),
+            stock=self.stock[count:],
+            penalties=tuple(penalties),
+            progress=count > 0,
+        )
+
+    def _next(
+        self,
+        action: Action,
+        *,
+        progress: bool,
+        racks: tuple[tuple[Tile, ...], ...] | None = None,
+        stock: tuple[Tile, ...] | None = None,
+        table: TableState | None = None,
+        opened: tuple[bool, ...] | None = None,
+        penalties: tuple[int, ...] | None = None,
+        went_out: bool = False,
+        exhausted: bool = False,
+    ) -> Game:
+        """The game after the current player's turn ends with ``action``.
+
+        ``progress`` says whether the turn played or drew anything; a full round of turns
+        without progress ends the round as blocked.
+        """
+        racks = self.racks if racks is None else racks
+        idle = 0 if progress or self.drawn else self.idle_turns + 1
+        outcome = None
+        if went_out:
+            outcome = self._outcome(Termination.WENT_OUT, racks, self.current_player)
+        elif exhausted:
+            outcome = self._outcome(Termination.STOCK_EXHAUSTED, racks, None)
+        elif idle >= len(racks):
+            outcome = self._outcome(Termination.BLOCKED, racks, None)
+        over = outcome is not None
+        return attrs.evolve(
+            self,
+            racks=racks,
+            stock=self.stock if stock is None else stock,
+            table=self.table if table is None else table,
+            opened=self.opened if opened is None else opened,
+            penalties=self.penalties if penalties is None else penalties,
+            current_player=self.current_player if over else (self.current_player + 1) % len(racks),
+            drawn=False,
+            idle_turns=idle,
+            turn=self.turn if over else self.turn + 1,
+            history=(*self.history, action),
+            outcome=outcome,
+        )
+
+    def _outcome(
+        self, termination: Termination, racks: tuple[tuple[Tile, ...], ...], winner: int | None
+    ) -> Outcome:
+        by_seat = dict(enumerate(racks))
+        winners = self.profile.round_winners(by_seat, winner)
+        scores = self.profile.score_round(by_seat, winner)
+        return Outcome(termination, winners, tuple(scores[seat] for seat in range(len(racks))))
+
+    def __repr__(self) -> str:
+        state = "over" if self.outcome else f"player {self.current_player} to act"
+        return f"<Game {self.profile.name!r} turn {self.turn}, {state}, table {self.table}>"
+
+
+def _check_seat(player: object, count: int) -> None:
+    if type(player) is not int or not 0 <= player < count:
+        raise InvalidArgument(
+            "unknown_player",
+            f"players are numbered 0 to {count - 1}; there is no player {player!r}",
+        )
+
+
+def _check_adds_up(profile: RuleProfile, tiles: list[Tile]) -> None:
+    deck = Counter(profile.deck)
+    given = Counter(tiles)
+    missing, extra = deck - given, given - deck
+    if missing or extra:
+        parts = []
+        if missing:
+            parts.append("missing " + " ".join(map(str, sort_tiles(missing.elements()))))
+        if extra:
+            parts.append("extra " + " ".join(map(str, sort_tiles(extra.elements()))))
+        raise InvalidArgument(
+            "position_does_not_add_up",
+            f"table, racks and stock must hold the deck of {profile.name!r} exactly: "
+            + "; ".join(parts),
+        )

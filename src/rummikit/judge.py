@@ -1,0 +1,432 @@
+"""The turn judge: is the table a player proposes at the end of a turn legal?
+
+Only the final table is judged, never the path (rules matrix, section 4). What moved is worked
+out from multisets: the tiles played are the table after minus the table before. Copies of a
+tile are the same value, so wherever several readings of a move are possible the judge takes
+the one most favourable to the player; two tables listing the same melds in another order are
+the same table.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from rummikit.errors import InvalidArgument
+from rummikit.meld import Meld, MeldKind
+from rummikit.opening import opening_value, pure_run_length
+from rummikit.options import FreedJoker, JokerPolicy, OpeningRule, TurnStructure
+from rummikit.pieces import JOKER, Tile
+from rummikit.reading import MeldReading
+from rummikit.table import TableState, meld_key
+from rummikit.verdict import Verdict, Violation
+
+if TYPE_CHECKING:
+    from rummikit.profile import RuleProfile
+
+__all__ = ["check_turn"]
+
+_MAX_OPENING_CANDIDATES = 16
+
+
+def _tiles_of(melds: Iterable[Meld]) -> Counter[Tile]:
+    return Counter(tile for meld in melds for tile in meld.tiles)
+
+
+def _listing(tiles: Counter[Tile]) -> str:
+    return " ".join(str(tile) for tile in sorted(tiles.elements(), key=lambda t: t.sort_key))
+
+
+def check_turn(
+    profile: RuleProfile, before: TableState, rack: Sequence[Tile], after: TableState, opened: bool
+) -> Verdict:
+    """Judge one play: ``before`` and ``after`` are the tables, ``rack`` the player's rack.
+
+    Every violation is reported, each with a stable code: ``table_tile_to_rack``,
+    ``unknown_tile``, ``invalid_meld``, ``no_rack_tile``, ``rearrangement_forbidden``,
+    ``initial_meld_uses_table``, ``initial_meld_below_threshold``,
+    ``initial_meld_needs_pure_run``, ``joker_meld_frozen``,
+    ``joker_replacement_not_from_rack`` and ``freed_joker_misplaced``.
+    """
+    if not isinstance(opened, bool):
+        raise InvalidArgument("bad_opened", f"opened is True or False, not {opened!r}")
+    held = Counter(rack)
+    profile.check_in_deck((_tiles_of(before.melds) + held).elements())
+    violations: list[Violation] = []
+    on_table_before = _tiles_of(before.melds)
+    on_table_after = _tiles_of(after.melds)
+    taken = on_table_before - on_table_after
+    played = on_table_after - on_table_before
+    if taken:
+        violations.append(
+            Violation(
+                "table_tile_to_rack",
+                f"tiles left the table: {_listing(taken)}; no tile on the table may go back "
+                "to a rack, jokers included",
+                tiles=tuple(taken.elements()),
+            )
+        )
+    not_held = played - held
+    if not_held:
+        violations.append(
+            Violation(
+                "unknown_tile",
+                f"tiles appear that were neither on the table nor on the rack: {_listing(not_held)}",
+                tiles=tuple(not_held.elements()),
+            )
+        )
+    readings: list[MeldReading | None] = []
+    for meld in after.melds:
+        try:
+            readings.append(profile.read_meld(meld))
+        except ValueError as error:  # InvalidMeld, or a tile outside the deck
+            readings.append(None)
+            message = getattr(error, "message", str(error))
+            violations.append(
+                Violation("invalid_meld", f"{meld}: {message}", melds=(meld,), tiles=meld.tiles)
+            )
+    from_rack = played & held
+    count = sum(from_rack.values())
+    changed = not before.same_melds(after)
+    needed = max(1, profile.min_rack_tiles_per_play)
+    must_play = profile.turn_structure is TurnStructure.PLAY_OR_DRAW or changed
+    if must_play and count < needed:
+        violations.append(
+            Violation(
+                "no_rack_tile",
+                f"a play must add at least {needed} tile(s) from the rack; "
+                + (
+                    "draw instead"
+                    if profile.turn_structure is TurnStructure.PLAY_OR_DRAW
+                    else "leave the table as it was to end the turn without playing"
+                ),
+            )
+        )
+    if not profile.table_manipulation:
+        violations.extend(_check_extensions_only(before, after))
+    if not opened:
+        violations.extend(_check_opening(profile, before, after, readings, from_rack))
+    if profile.joker_policy is JokerPolicy.FROZEN:
+        violations.extend(_check_frozen_jokers(profile, before, after, readings, from_rack))
+    return Verdict(tuple(violations))
+
+
+def _unmatched(before: TableState, after: TableState) -> tuple[list[Meld], list[int]]:
+    """The melds of ``before`` not found unchanged in ``after``, and the indexes of new melds."""
+    remaining = Counter(map(meld_key, after.melds))
+    gone = []
+    for meld in before.melds:
+        key = meld_key(meld)
+        if remaining[key]:
+            remaining[key] -= 1
+        else:
+            gone.append(meld)
+    new = []
+    for index, meld in enumerate(after.melds):
+        key = meld_key(meld)
+        if remaining[key]:
+            remaining[key] -= 1
+            new.append(index)
+    return gone, new
+
+
+def _check_extensions_only(before: TableState, after: TableState) -> list[Violation]:
+    after_tiles = [Counter(meld.tiles) for meld in after.melds]
+    free = list(range(len(after.melds)))
+    problems = []
+    for meld in before.melds:
+        need = Counter(meld.tiles)
+        home = next((i for i in free if not need - after_tiles[i]), None)
+        if home is None:
+            problems.append(meld)
+        else:
+            free.remove(home)
+    if not problems:
+        return []
+    return [
+        Violation(
+            "rearrangement_forbidden",
+            "melds on the table may only be extended in this profile: "
+            + "; ".join(map(str, problems)),
+            melds=tuple(problems),
+        )
+    ]
+
+
+def _check_opening(
+    profile: RuleProfile,
+    before: TableState,
+    after: TableState,
+    readings: list[MeldReading | None],
+    from_rack: Counter[Tile],
+) -> list[Violation]:
+    rule = profile.opening_rule
+    if rule is OpeningRule.NONE:
+        return []
+    gone, new = _unmatched(before, after)
+    problems = []
+    if not profile.opening_table_play and gone:
+        problems.append(
+            Violation(
+                "initial_meld_uses_table",
+                "before opening, the table may not be touched: the opening is new melds made "
+                "only of rack tiles; changed: " + "; ".join(map(str, gone)),
+                melds=tuple(gone),
+            )
+        )
+    if rule is OpeningRule.POINTS:
+        best = _best_rack_only_value(profile, after, readings, new, from_rack)
+        if best < profile.opening_min_points:
+            problems.append(
+                Violation(
+                    "initial_meld_below_threshold",
+                    f"the new melds made only of rack tiles are worth {best} points; opening "
+                    f"needs at least {profile.opening_min_points}",
+                )
+            )
+    elif not any(
+        _has_pure_run_from(reading, from_rack) for reading in readings if reading is not None
+    ):
+        problems.append(
+            Violation(
+                "initial_meld_needs_pure_run",
+                "opening needs three consecutive natural pieces of one suit from the hand "
+                "(a tierce franche); a joker does not count toward it",
+            )
+        )
+    return problems
+
+
+def _best_rack_only_value(
+    profile: RuleProfile,
+    after: TableState,
+    readings: list[MeldReading | None],
+    new: list[int],
+    from_rack: Counter[Tile],
+) -> int:
+    """The most opening points that new melds made only of rack tiles can be worth together."""
+    candidates = []
+    for index in new:
+        reading = readings[index]
+        tiles = Counter(after.melds[index].tiles)
+        if reading is not None and not tiles - from_rack:
+            candidates.append((opening_value(profile, reading), tiles))
+    candidates.sort(key=lambda c: -c[0])
+    candidates = candidates[:_MAX_OPENING_CANDIDATES]
+    total_if_disjoint = sum(value for value, _ in candidates)
+    if not (sum((tiles for _, tiles in candidates), Counter()) - from_rack):
+        return total_if_disjoint
+    best = 0
+    for size in range(len(candidates), 0, -1):
+        for subset in itertools.combinations(candidates, size):
+            used = sum((tiles for _, tiles in subset), Counter())
+            if not used - from_rack:
+                best = max(best, sum(value for value, _ in subset))
+    return best
+
+
+def _has_pure_run_from(reading: MeldReading, from_rack: Counter[Tile]) -> bool:
+    """Whether a run has three consecutive natural places filled with tiles from the rack."""
+    if reading.kind is not MeldKind.RUN or pure_run_length(reading) < 3:
+        return False
+    stretch = 0
+    for tile, substitute in zip(reading.layout, reading.stands_for, strict=True):
+        stretch = stretch + 1 if substitute is None and from_rack[tile] > 0 else 0
+        if stretch >= 3:
+            return True
+    return False
+
+
+def _extends(old: MeldReading, new: MeldReading) -> tuple[bool, list[int]]:
+    """Whether ``new`` keeps ``old`` in place, with tiles only added; and which jokers left.
+
+    Returns (kept, released): ``released`` lists the places in ``old.layout`` of jokers that
+    ``new`` holds replaced by a tile they stood for.
+    """
+    if old.kind is not new.kind:
+        return False, []
+    if old.kind is MeldKind.RUN:
+        if old.suit is not new.suit:
+            return False, []
+        places = dict(zip(new.ranks, new.layout, strict=True))
+        released = []
+        for index, (rank, tile) in enumerate(zip(old.ranks, old.layout, strict=True)):
+            there = places.get(rank)
+            if there is None:
+                return False, []
+            if tile.suit is None and there.suit is not None:
+                released.append(index)
+            elif there != tile:
+                return False, []
+        return True, released
+    if old.ranks[0] != new.ranks[0]:
+        return False, []
+    old_naturals = Counter(t for t in old.layout if t.suit is not None)
+    new_counts = Counter(new.layout)
+    if old_naturals - new_counts:
+        return False, []
+    old_jokers = [i for i, t in enumerate(old.layout) if t.suit is None]
+    kept = new_counts[JOKER]
+    if kept > len(old_jokers):
+        return False, []
+    return True, old_jokers[kept:]
+
+
+def _check_frozen_jokers(
+    profile: RuleProfile,
+    before: TableState,
+    after: TableState,
+    readings: list[MeldReading | None],
+    from_rack: Counter[Tile],
+) -> list[Violation]:
+    """Pagat's rule: a meld holding a joker is extended in place, or its joker is released."""
+    gone, new = _unmatched(before, after)
+    fresh = {index for index in new if not _keeps_an_old_meld(before, after.melds[index])}
+    spare = [Counter(meld.tiles)[JOKER] for meld in after.melds]
+    for index in set(range(len(after.melds))) - set(new):
+        spare[index] = 0  # an unchanged meld keeps its jokers
+    problems: list[Violation] = []
+    pool = Counter(from_rack)
+    freed: list[tuple[Meld, int | None]] = []
+    for meld in gone:
+        if JOKER not in meld.tiles:
+            continue
+        old = profile.read_meld(meld)
+        released, home = _best_home(old, readings)
+        if home is not None:
+            spare[home] -= len(old.jokers) - len(released)
+        for place in released:
+            problem = _replacement_problem(profile, meld, old, place, after, pool)
+            if problem is not None:
+                problems.append(problem)
+            else:
+                freed.append((meld, home))
+    if freed and not _place_freed_jokers(profile, freed, after, spare, fresh, from_rack):
+        where = {
+            FreedJoker.ANYWHERE: "in another meld",
+            FreedJoker.NEW_MELD: "in a new meld",
+            FreedJoker.NEW_MELD_2_RACK: "in a new meld with at least two rack tiles",
+        }[profile.freed_joker]
+        melds = tuple(dict.fromkeys(meld for meld, _ in freed))
+        problems.append(
+            Violation(
+                "freed_joker_misplaced",
+                "a freed joker must be played again this turn "
+                + where
+                + ", never back into the meld it left: "
+                + "; ".join(map(str, melds)),
+                melds=melds,
+            )
+        )
+    return problems
+
+
+def _keeps_an_old_meld(before: TableState, meld: Meld) -> bool:
+    """Whether ``meld`` holds every tile of some meld that was on the table before."""
+    tiles = Counter(meld.tiles)
+    return any(not Counter(old.tiles) - tiles for old in before.melds)
+
+
+def _best_home(
+    old: MeldReading, readings: list[MeldReading | None]
+) -> tuple[list[int], int | None]:
+    """The after-meld that keeps ``old`` in place releasing fewest jokers, and those jokers.
+
+    With no such meld, every joker of ``old`` must have been released (index None).
+    """
+    best: tuple[list[int], int | None] = (
+        [i for i, tile in enumerate(old.layout) if tile.suit is None],
+        None,
+    )
+    for index, reading in enumerate(readings):
+        if reading is None:
+            continue
+        kept, released = _extends(old, reading)
+        if kept and (best[1] is None or len(released) < len(best[0])):
+            best = (released, index)
+    return best
+
+
+def _replacement_problem(
+    profile: RuleProfile,
+    meld: Meld,
+    old: MeldReading,
+    place: int,
+    after: TableState,
+    pool: Counter[Tile],
+) -> Violation | None:
+    """Whether the joker at ``place`` was replaced by the exact tile; takes it from ``pool``."""
+    substitute = old.stands_for[place]
+    assert substitute is not None
+    options = substitute.tiles
+    both = profile.joker_group3_both_colours and old.kind is MeldKind.GROUP and len(old.layout) == 3
+    wanted = [Counter(options)] if both else [Counter([tile]) for tile in options]
+    on_table = _tiles_of(after.melds)
+    if profile.joker_replacement_from_table:
+        if any(not need - on_table for need in wanted):
+            return None
+    else:
+        choice = next((need for need in wanted if not need - pool), None)
+        if choice is not None:
+            pool.subtract(choice)
+            return None
+    what = " and ".join(map(str, options)) if both else " or ".join(map(str, options))
+    source = "the table or the rack" if profile.joker_replacement_from_table else "the rack"
+    if not profile.joker_replacement_from_table and any(not need - on_table for need in wanted):
+        return Violation(
+            "joker_replacement_not_from_rack",
+            f"{meld}: the joker may be freed only by {what} from the rack, not from the table",
+            melds=(meld,),
+        )
+    return Violation(
+        "joker_meld_frozen",
+        f"{meld}: a meld holding a joker may only have tiles added, unless the joker is "
+        f"replaced in place by {what} from {source}",
+        melds=(meld,),
+    )
+
+
+def _place_freed_jokers(
+    profile: RuleProfile,
+    freed: list[tuple[Meld, int | None]],
+    after: TableState,
+    spare: list[int],
+    new: set[int],
+    from_rack: Counter[Tile],
+) -> bool:
+    """Whether each freed joker can be the spare joker of a meld the rule allows.
+
+    ``new`` holds the indexes of new melds: melds that do not keep an old meld in place.
+    """
+    slots = [index for index, count in enumerate(spare) for _ in range(max(count, 0))]
+    for chosen in itertools.permutations(slots, len(freed)):
+        if all(
+            _joker_fits(profile, source, home, index, after, new, from_rack)
+            for (source, home), index in zip(freed, chosen, strict=True)
+        ):
+            return True
+    return False
+
+
+def _joker_fits(
+    profile: RuleProfile,
+    source: Meld,
+    home: int | None,
+    index: int,
+    after: TableState,
+    new: set[int],
+    from_rack: Counter[Tile],
+) -> bool:
+    placed = Counter(after.melds[index].tiles)
+    naturals = Counter(tile for tile in source.tiles if tile.suit is not None)
+    if index == home or not naturals - placed:
+        return False  # back into the meld it left
+    if profile.freed_joker is FreedJoker.ANYWHERE:
+        return True
+    if index not in new:
+        return False
+    if profile.freed_joker is FreedJoker.NEW_MELD:
+        return True
+    return sum((placed & from_rack).values()) >= 2

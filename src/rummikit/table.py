@@ -1,0 +1,71 @@
+"""The table: the melds lying face up, shared by every player."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+
+import attrs
+
+from rummikit.errors import InvalidArgument
+from rummikit.meld import Meld
+from rummikit.pieces import Tile
+
+__all__ = ["TableState", "meld_key"]
+
+
+def meld_key(meld: Meld) -> tuple[tuple[int, int], ...]:
+    """A key equal for melds made of the same tiles, whatever their order or declared kind."""
+    return tuple(sorted(tile.sort_key for tile in meld.tiles))
+
+
+def _to_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
+    result = tuple(melds)
+    for meld in result:
+        if not isinstance(meld, Meld):
+            raise InvalidArgument("not_a_meld", f"a table holds rummikit.Meld values, not {meld!r}")
+    return result
+
+
+@attrs.frozen(repr=False)
+class TableState:
+    """The melds on the table, in the order they are listed.
+
+    The order carries no meaning: two tables holding the same melds are the same table for
+    every rule (see :meth:`same_melds`), but it is kept so a table prints as it was laid out.
+    """
+
+    melds: tuple[Meld, ...] = attrs.field(default=(), converter=_to_melds)
+
+    @classmethod
+    def parse(cls, text: str) -> TableState:
+        """Read a table in notation, such as ``"r7 r8 r9 | b5 k5 o5"``."""
+        from rummikit.notation import parse_table
+
+        return cls(parse_table(text))
+
+    @property
+    def tiles(self) -> Counter[Tile]:
+        """Every tile on the table, as a multiset."""
+        return Counter(tile for meld in self.melds for tile in meld.tiles)
+
+    @property
+    def tile_count(self) -> int:
+        """How many tiles lie on the table."""
+        return sum(len(meld.tiles) for meld in self.melds)
+
+    def same_melds(self, other: TableState) -> bool:
+        """Whether ``other`` holds the same melds, in any order and with tiles in any order."""
+        return Counter(map(meld_key, self.melds)) == Counter(map(meld_key, other.melds))
+
+    def __iter__(self) -> Iterator[Meld]:
+        return iter(self.melds)
+
+    def __len__(self) -> int:
+        return len(self.melds)
+
+    def __str__(self) -> str:
+        return " | ".join(map(str, self.melds))
+
+    def __repr__(self) -> str:
+        return f"TableState.parse({str(self)!r})"
