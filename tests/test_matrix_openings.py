@@ -125,3 +125,9 @@ def test_verdict_is_truthy_when_ok():
     assert PAGAT.check_opening(["o10 o11 o12"])
     assert not PAGAT.check_opening(["r1 r2 r3"])
     assert str(PAGAT.check_opening(["o10 o11 o12"])) == "ok"
+
+
+def test_openings_accept_table_notation():
+    # Regression: a string used to be read one character at a time.
+    assert PAGAT.check_opening("r10 r11 r12 | b5 k5 o5").ok
+    assert PAGAT.opening_points("r10 r11 r12 | b5 k5 o5") == 48

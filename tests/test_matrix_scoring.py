@@ -80,15 +80,23 @@ def test_row33_fewest_tiles_variant():
     fewest = attrs.evolve(PAGAT, blocked_winner="fewest_tiles")
     racks = {"A": "r1 r2 r3", "B": "r13"}
     assert fewest.round_winners(racks) == ("B",)
-    assert fewest.score_round(racks) == {"A": 7, "B": -7}
+    # The winner may hold more points than a loser: losers pay their whole rack, as in [002].
+    assert fewest.score_round(racks) == {"A": -6, "B": 6}
+    # Regression: the difference rule used to make a loser with fewer points gain.
+    assert fewest.score_round({"a": "r1 r4", "b": "r13", "c": "k10 k11"}) == {
+        "a": -5,
+        "b": 26,
+        "c": -21,
+    }
 
 
 def test_row31_the_player_who_went_out_wins():
     assert PAGAT.round_winners({"A": "r1", "B": ""}) == ("B",)
 
 
-def test_explicit_winner_is_taken_as_given():
-    assert PAGAT.score_round({"A": "r5", "B": "r2"}, winner="A") == {"A": -3, "B": 3}
+def test_explicit_winner_is_taken_as_given_and_scored_as_if_out():
+    # Regression: a named winner holding tiles used to lose points to a lower rack.
+    assert PAGAT.score_round({"A": "r5", "B": "r2"}, winner="A") == {"A": 2, "B": -2}
     assert ONLINE.score_round({"A": "r5", "B": "r2"}, winner="A") == {"A": 0, "B": 2}
 
 

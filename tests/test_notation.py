@@ -69,6 +69,8 @@ def test_repr_evaluates_back():
         ("11h", "bad_rank", "11h", 0),
         ("r0", "bad_rank", "r0", 0),
         ("r0007", "bad_rank", "r0007", 0),
+        ("r07", "bad_rank", "r07", 0),  # regression: leading zeros were half-accepted
+        ("07h", "bad_rank", "07h", 0),
         ("7x", "bad_token", "7x", 0),
         ("r7 | b5", "unexpected_separator", "|", 3),
     ],

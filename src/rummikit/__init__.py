@@ -10,14 +10,18 @@ pieces and their notation, melds read under a rule profile, openings and scoring
 """
 
 from rummikit import profiles
+from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
 from rummikit.errors import (
+    IllegalAction,
     InvalidArgument,
     InvalidMeld,
     InvalidOption,
+    InvalidRecord,
     NotationError,
     RummikitError,
     UnknownProfile,
 )
+from rummikit.game import Game, Outcome, Phase, PlayerView, Position, Termination
 from rummikit.meld import Meld, MeldKind
 from rummikit.notation import (
     format_table,
@@ -42,6 +46,7 @@ from rummikit.options import (
 from rummikit.pieces import CARD_SUITS, JOKER, TILE_COLOURS, PieceSet, Suit, Tile, build_deck
 from rummikit.profile import OptionRow, RuleProfile
 from rummikit.reading import MeldReading, Substitute
+from rummikit.table import TableState
 from rummikit.verdict import Verdict, Violation
 
 __version__ = "0.1.0.dev0"
@@ -50,12 +55,18 @@ __all__ = [
     "CARD_SUITS",
     "JOKER",
     "TILE_COLOURS",
+    "Action",
     "BlockedWinner",
+    "Draw",
     "FirstPlayer",
     "FreedJoker",
+    "Game",
+    "GiveUp",
+    "IllegalAction",
     "InvalidArgument",
     "InvalidMeld",
     "InvalidOption",
+    "InvalidRecord",
     "JokerPolicy",
     "Meld",
     "MeldKind",
@@ -64,15 +75,24 @@ __all__ = [
     "OpeningJokerValue",
     "OpeningRule",
     "OptionRow",
+    "Outcome",
+    "Pass",
+    "Phase",
     "PieceSet",
     "PieceValues",
+    "Play",
+    "PlayerView",
+    "Position",
     "RuleProfile",
     "RummikitError",
     "Scoring",
     "StockEnd",
     "Substitute",
     "Suit",
+    "TableState",
+    "Termination",
     "Tile",
+    "Timeout",
     "TurnStructure",
     "UnknownProfile",
     "Verdict",
