@@ -22,6 +22,7 @@ from rummikit.errors import (
     UnknownProfile,
 )
 from rummikit.game import Game, Outcome, Phase, PlayerView, Position, Termination
+from rummikit.match import Match
 from rummikit.meld import Meld, MeldKind
 from rummikit.notation import (
     format_table,
@@ -68,6 +69,7 @@ __all__ = [
     "InvalidOption",
     "InvalidRecord",
     "JokerPolicy",
+    "Match",
     "Meld",
     "MeldKind",
     "MeldReading",

@@ -1,0 +1,40 @@
+"""Shared helpers for tests that play whole games."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import rummikit as rk
+from rummikit.moves import simple_plays
+
+
+def choose_action(game: rk.Game, rng: random.Random) -> rk.Action:
+    """A legal action: usually one of the simple plays found, else a draw or a pass."""
+    phase = game.phase
+    if phase is rk.Phase.DRAW:
+        return rk.Draw()
+    player = game.current_player
+    plays = list(simple_plays(game.profile, game.table, game.rack(player), game.opened[player]))
+    roll = rng.random()
+    if plays and roll < 0.85:
+        return rk.Play(plays[0] if roll < 0.6 else rng.choice(plays))
+    if roll > 0.97:
+        return rk.Timeout(changed=rng.random() < 0.5)
+    return rk.Draw() if phase is rk.Phase.PLAY_OR_DRAW else rk.Pass()
+
+
+def play_out(game: rk.Game, rng: random.Random, limit: int = 2000) -> Iterator[rk.Game]:
+    """Every game after each action of a random but legal play to the end."""
+    for _ in range(limit):
+        if game.outcome is not None:
+            return
+        game = game.apply(choose_action(game, rng))
+        yield game
+    raise AssertionError(f"the game did not end within {limit} actions")
+
+
+def all_tiles(game: rk.Game) -> Counter[rk.Tile]:
+    """Racks, table and stock together."""
+    return game.table.tiles + Counter(t for rack in game.racks for t in rack) + Counter(game.stock)

@@ -1,0 +1,377 @@
+"""Game flow: dealing, phases, actions, penalties, the end of a round, views and matches."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+import pytest
+from helpers import all_tiles, choose_action, play_out
+
+import rummikit as rk
+
+ONLINE = rk.profiles.get("online")
+PAGAT = rk.profiles.get("pagat")
+RAMI = rk.profiles.get("rami_voleur")
+ALL = [ONLINE, PAGAT, RAMI]
+
+
+def deck_minus(profile: rk.RuleProfile, *parts: str) -> list[rk.Tile]:
+    """The profile's deck without the tiles in ``parts`` (notation)."""
+    rest = Counter(profile.deck) - Counter(t for part in parts for t in rk.parse_tiles(part))
+    return rk.pieces.sort_tiles(rest.elements())
+
+
+def position(profile, racks, table="", stock=None, current=0, opened=None):
+    """A game whose stock holds every tile not on the table or in the racks (or ``stock``)."""
+    if stock is None:
+        stock = deck_minus(profile, table.replace("|", " "), *racks)
+    return rk.Game.from_position(
+        profile, table=table, racks=racks, stock=stock, current=current, opened=opened
+    )
+
+
+# -- dealing (rows 6-8) --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("profile", ALL, ids=lambda p: p.name)
+def test_row07_deal_hand_size_and_stock(profile):
+    game = rk.Game.new(profile, players=3, seed=11)
+    assert [len(rack) for rack in game.racks] == [profile.hand_size] * 3
+    assert game.stock_size == 106 - 3 * profile.hand_size
+    assert all_tiles(game) == Counter(profile.deck)
+    assert game.table.melds == ()
+    assert game.opened == (False, False, False)
+    assert game.seed == 11
+
+
+def test_row06_default_players():
+    assert len(rk.Game.new("online", seed=1).players) == 2
+    assert len(rk.Game.new("pagat", seed=1).players) == 4
+
+
+def test_same_seed_same_deal_and_different_seeds_differ():
+    assert rk.Game.new("pagat", 4, seed=3) == rk.Game.new("pagat", 4, seed=3)
+    assert rk.Game.new("pagat", 4, seed=3).racks != rk.Game.new("pagat", 4, seed=4).racks
+
+
+def test_seed_is_drawn_and_recorded_when_not_given():
+    game = rk.Game.new("pagat", 2)
+    assert isinstance(game.seed, int)
+    assert rk.Game.new("pagat", 2, seed=game.seed) == game
+
+
+def test_row08_d2_first_player_varies_with_the_seed():
+    firsts = {rk.Game.new("pagat", 4, seed=seed).current_player for seed in range(40)}
+    assert firsts == {0, 1, 2, 3}
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "code"),
+    [(1, 0, "bad_players"), (5, 0, "bad_players"), ("4", 0, "bad_players"), (2, -1, "bad_seed")],
+)
+def test_bad_deal_arguments(players, seed, code):
+    with pytest.raises(rk.InvalidArgument) as info:
+        rk.Game.new("pagat", players, seed)
+    assert info.value.code == code
+
+
+def test_unknown_profile_name():
+    with pytest.raises(rk.UnknownProfile):
+        rk.Game.new("gin", 2, seed=1)
+
+
+# -- positions ------------------------------------------------------------------------------
+
+
+def test_position_must_add_up_to_the_deck():
+    with pytest.raises(rk.InvalidArgument) as info:
+        rk.Game.from_position("pagat", racks=["r1", "r2"], stock="r3")
+    assert info.value.code == "position_does_not_add_up"
+    assert "missing" in info.value.message
+    extra = deck_minus(PAGAT, "r2") + rk.parse_tiles("r1")
+    with pytest.raises(rk.InvalidArgument) as info:
+        rk.Game.from_position("pagat", racks=["r1", "r2"], stock=extra)
+    assert "extra r1" in info.value.message
+
+
+def test_position_table_must_be_valid():
+    with pytest.raises(rk.InvalidArgument) as info:
+        position(PAGAT, ["r5", "b5"], table="r1 r2 r4")
+    assert info.value.code == "invalid_table"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "code"),
+    [
+        ({"current": 2}, "unknown_player"),
+        ({"opened": [True]}, "bad_opened"),
+        ({"opened": [1, 0]}, "bad_opened"),
+    ],
+)
+def test_bad_positions(kwargs, code):
+    with pytest.raises(rk.InvalidArgument) as info:
+        position(PAGAT, ["r5", "b5"], **kwargs)
+    assert info.value.code == code
+
+
+# -- phases and actions (rows 9-10) -------------------------------------------------------
+
+
+def test_row09_play_or_draw_structure():
+    game = rk.Game.new("pagat", 2, seed=1)
+    assert game.phase is rk.Phase.PLAY_OR_DRAW
+    player = game.current_player
+    after = game.apply(rk.Draw())
+    assert len(after.rack(player)) == 15
+    assert after.current_player == 1 - player
+    assert after.stock_size == game.stock_size - 1
+    assert after.history == (rk.Draw(player=player),)
+
+
+def test_row09_rami_voleur_always_draws_first_then_may_play_or_pass():
+    game = rk.Game.new("rami_voleur", 2, seed=1)
+    assert game.phase is rk.Phase.DRAW
+    assert game.check(rk.Pass()).codes == ("wrong_phase",)
+    assert game.check(rk.Play(game.table)).codes == ("wrong_phase",)
+    drawn = game.apply(rk.Draw())
+    assert drawn.current_player == game.current_player
+    assert drawn.phase is rk.Phase.PLAY_OR_PASS
+    assert drawn.check(rk.Draw()).codes == ("wrong_phase",)
+    passed = drawn.apply(rk.Pass())
+    assert passed.current_player != game.current_player
+    assert passed.phase is rk.Phase.DRAW
+
+
+def test_row09_pass_is_for_an_empty_stock_in_play_or_draw_games():
+    game = rk.Game.new("pagat", 2, seed=1)
+    assert game.check(rk.Pass()).codes == ("cannot_pass",)
+
+
+def test_row13_online_opening_play_updates_rack_table_and_opened():
+    game = position(ONLINE, ["o10 o11 o12 r1", "b5"])
+    after = game.apply(rk.Play("o10 o11 o12"))
+    assert after.rack(0) == tuple(rk.parse_tiles("r1"))
+    assert str(after.table) == "o10 o11 o12"
+    assert after.opened == (True, False)
+    assert after.current_player == 1
+
+
+def test_illegal_play_raises_with_the_verdict_and_changes_nothing():
+    game = position(ONLINE, ["r11 j r13 r1", "b5"])
+    snapshot = attrs.evolve(game)
+    with pytest.raises(rk.IllegalAction) as info:
+        game.apply(rk.Play("r11 j r13"))
+    assert info.value.code == "illegal_action"
+    assert info.value.codes == ("initial_meld_below_threshold",)
+    assert game == snapshot
+
+
+def test_action_out_of_turn():
+    game = rk.Game.new("pagat", 3, seed=2)
+    other = (game.current_player + 1) % 3
+    assert game.check(rk.Draw(player=other)).codes == ("not_your_turn",)
+    assert game.check(rk.Draw(player=game.current_player)).ok
+    with pytest.raises(rk.IllegalAction):
+        game.apply(rk.Draw(player=other))
+
+
+def test_not_an_action():
+    with pytest.raises(rk.InvalidArgument) as info:
+        rk.Game.new("pagat", 2, seed=1).apply("draw")  # type: ignore[arg-type]
+    assert info.value.code == "not_an_action"
+
+
+def test_bad_player_on_an_action():
+    with pytest.raises(rk.InvalidArgument) as info:
+        rk.Draw(player=-1)
+    assert info.value.code == "bad_player"
+
+
+# -- penalties (rows 28-29) -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("profile", "changed", "drawn"),
+    [
+        (ONLINE, True, 3),
+        (ONLINE, False, 3),
+        (PAGAT, True, 3),
+        (PAGAT, False, 1),
+    ],
+)
+def test_row29_d12_timeout_penalty(profile, changed, drawn):
+    game = rk.Game.new(profile, 2, seed=5)
+    player = game.current_player
+    after = game.apply(rk.Timeout(changed=changed))
+    assert len(after.rack(player)) == 14 + drawn
+    assert after.table == game.table
+    assert after.penalties[player] == drawn
+    assert after.current_player != player
+
+
+def test_row29_rami_voleur_timeout_has_no_penalty_but_the_draw_is_mandatory():
+    game = rk.Game.new(RAMI, 2, seed=5)
+    player = game.current_player
+    after = game.apply(rk.Timeout())
+    assert len(after.rack(player)) == 14
+    assert after.penalties[player] == 0
+    drawn_then_timed_out = game.apply(rk.Draw()).apply(rk.Timeout())
+    assert len(drawn_then_timed_out.rack(player)) == 14
+
+
+def test_row28_d11_giving_up_draws_the_failure_penalty():
+    game = rk.Game.new(PAGAT, 2, seed=5)
+    player = game.current_player
+    after = game.apply(rk.GiveUp())
+    assert len(after.rack(player)) == 17
+    assert after.penalties[player] == 3
+
+
+def full_table(colours: str = "rbko") -> list[str]:
+    """Both copies of every tile run of the given colours, as melds in notation."""
+    return [" ".join(f"{c}{n}" for n in range(1, 14)) for c in colours for _ in range(2)]
+
+
+def test_d11_penalty_takes_what_is_left_of_a_short_stock():
+    table = [*full_table("rbo"), "k1 k2 k3 k4 k5 k6 k7 k8 k9 k10 k11 k12 k13"]
+    table += ["k1 k2 k3 k4 k5 k6 k7 k8 k9 k10 k11"]
+    game = rk.Game.from_position(PAGAT, table=table, racks=["j", "j"], stock="k12 k13")
+    after = game.apply(rk.GiveUp())
+    assert after.rack(0) == tuple(rk.parse_tiles("k12 k13 j"))
+    assert after.penalties == (2, 0)
+    assert after.stock_size == 0
+
+
+# -- end of the round (rows 31-33) -------------------------------------------------------
+
+
+def test_row31_going_out_ends_the_round_and_scores():
+    game = position(PAGAT, ["o10 o11 o12", "r5 j"], opened=[True, True])
+    after = game.apply(rk.Play("o10 o11 o12"))
+    assert after.outcome == rk.Outcome(rk.Termination.WENT_OUT, (0,), (35, -35))
+    assert after.outcome.winner == 0
+    assert after.phase is rk.Phase.OVER
+    assert after.check(rk.Draw()).codes == ("game_over",)
+    with pytest.raises(rk.IllegalAction):
+        after.apply(rk.Draw())
+
+
+def test_row32_d14_empty_stock_play_on_then_blocked_after_a_full_round_of_passes():
+    game = rk.Game.from_position(
+        PAGAT, racks=["r1 r2", "k13"], stock=deck_minus(PAGAT, "r1 r2", "k13")
+    )
+    while game.stock_size:
+        game = game.apply(rk.Draw())
+    assert game.phase is rk.Phase.PLAY_OR_PASS
+    assert game.check(rk.Draw()).codes == ("stock_empty",)
+    game = game.apply(rk.Pass())
+    assert game.outcome is None
+    game = game.apply(rk.Pass())
+    assert game.outcome is not None
+    assert game.outcome.termination is rk.Termination.BLOCKED
+    assert sum(game.outcome.scores) == 0
+
+
+def test_row32_d14_a_play_resets_the_count_of_passes():
+    table = full_table("rbo") + ["k1 k2 k3 k4 k5 k6 k7 k8 k9 k10"] * 2
+    game = rk.Game.from_position(
+        PAGAT, table=table, racks=["k11 j", "k11 k12 k13 k12 k13 j"], stock="", opened=[True, True]
+    )
+    game = game.apply(rk.Pass())
+    game = game.apply(rk.Play([*table[:-1], "k1 k2 k3 k4 k5 k6 k7 k8 k9 k10 k11"]))
+    assert game.idle_turns == 0
+    assert game.outcome is None
+
+
+def test_row32_d14_rami_voleur_round_ends_with_no_winner_when_a_draw_finds_no_stock():
+    hands = ["2h 3h", "Ks Qs"]
+    game = rk.Game.from_position(RAMI, racks=hands, stock=deck_minus(RAMI, *hands))
+    while game.stock_size:
+        game = game.apply(rk.Draw()).apply(rk.Pass())
+    assert game.phase is rk.Phase.DRAW
+    ended = game.apply(rk.Draw())
+    assert ended.outcome is not None
+    assert ended.outcome.termination is rk.Termination.STOCK_EXHAUSTED
+    assert ended.outcome.winners == ()
+    assert all(score > 0 for score in ended.outcome.scores)
+
+
+# -- views --------------------------------------------------------------------------------
+
+
+def test_view_shows_own_rack_and_public_facts_only():
+    game = rk.Game.new("pagat", 3, seed=9)
+    view = game.view(1)
+    assert view.rack == game.rack(1)
+    assert view.rack_sizes == (14, 14, 14)
+    assert view.stock_size == game.stock_size
+    assert view.table == game.table
+    assert view.phase is game.phase
+    fields = {field.name for field in attrs.fields(rk.PlayerView)}
+    assert "racks" not in fields
+    assert "stock" not in fields
+    shown = [getattr(view, name) for name in fields]
+    assert not any(value in (game.rack(0), game.rack(2), game.stock) for value in shown)
+
+
+def test_view_of_unknown_player():
+    with pytest.raises(rk.InvalidArgument) as info:
+        rk.Game.new("pagat", 2, seed=9).view(2)
+    assert info.value.code == "unknown_player"
+
+
+# -- whole games --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("profile", ALL, ids=lambda p: p.name)
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_games_end_and_never_lose_a_tile(profile, players):
+    rng = random.Random(players)
+    start = rk.Game.new(profile, players, seed=players * 7)
+    deck = Counter(profile.deck)
+    game = start
+    for game in play_out(start, rng):
+        assert all_tiles(game) == deck
+        assert all(profile.is_valid_meld(meld) for meld in game.table)
+    assert game.outcome is not None
+    if profile.scoring is rk.Scoring.ZERO_SUM:
+        assert sum(game.outcome.scores) == 0
+
+
+# -- matches (row 36) -------------------------------------------------------------------------
+
+
+def test_row36_match_plays_rounds_until_the_match_end_and_rotates_the_first_player():
+    profile = attrs.evolve(PAGAT, match_rounds=3)
+    match = rk.Match.new(profile, 3, seed=4)
+    rng = random.Random(4)
+    firsts = [match.game.current_player]
+    rounds = 0
+    while not match.over:
+        match = match.apply(choose_action(match.game, rng))
+        if len(match.rounds) > rounds:
+            rounds = len(match.rounds)
+            if not match.over:
+                firsts.append(match.game.current_player)
+    assert len(match.rounds) == 3
+    assert firsts == [(firsts[0] + k) % 3 for k in range(3)]
+    assert match.scores == tuple(sum(o.scores[s] for o in match.rounds) for s in range(3))
+    assert sum(match.scores) == 0
+    assert match.winners
+    assert all(match.scores[w] == max(match.scores) for w in match.winners)
+    assert match.check(rk.Draw()).codes == ("match_over",)
+
+
+def test_row36_rami_voleur_match_ends_when_someone_reaches_100_fewest_points_wins():
+    match = rk.Match.new(RAMI, 2, seed=8)
+    rng = random.Random(8)
+    while not match.over:
+        match = match.apply(choose_action(match.game, rng))
+    assert max(match.scores) >= 100
+    assert all(match.scores[w] == min(match.scores) for w in match.winners)
+
+
+def test_match_is_reproducible_from_its_seed():
+    assert rk.Match.new("pagat", 2, seed=3) == rk.Match.new("pagat", 2, seed=3)
