@@ -60,6 +60,11 @@ class Meld:
 
     tiles: tuple[Tile, ...] = attrs.field(converter=_to_tiles)
     kind: MeldKind | None = attrs.field(default=None, converter=_to_kind)
+    key: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """The sorted codes of the tiles: equal for melds of the same tiles in any order."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "key", tuple(sorted(tile.code for tile in self.tiles)))
 
     @classmethod
     def parse(cls, text: str) -> Meld:

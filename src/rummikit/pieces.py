@@ -28,6 +28,7 @@ __all__ = [
     "build_deck",
     "sort_tiles",
     "suits_of",
+    "tile_from_code",
 ]
 
 RANKS = range(1, 14)
@@ -74,6 +75,7 @@ CARD_SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CL
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _SUIT_ORDER = {suit: index for index, suit in enumerate(TILE_COLOURS + CARD_SUITS)}
 _CARD_RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+_JOKER_CODE = len(_SUIT_ORDER) * 16
 
 
 def _check_rank(instance: Tile, attribute: attrs.Attribute[int], rank: int) -> None:
@@ -100,6 +102,14 @@ class Tile:
 
     suit: Suit | None = attrs.field(validator=_check_suit)
     rank: int = attrs.field(validator=_check_rank)
+    code: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """A small integer naming the piece, in sort order (suit, then rank; the joker last).
+
+    Hot paths use it for multisets of pieces; :func:`tile_from_code` turns it back."""
+
+    def __attrs_post_init__(self) -> None:
+        code = _JOKER_CODE if self.suit is None else _SUIT_ORDER[self.suit] * 16 + self.rank
+        object.__setattr__(self, "code", code)
 
     @classmethod
     def parse(cls, text: str) -> Tile:
@@ -119,11 +129,9 @@ class Tile:
         return None if self.suit is None else self.suit.piece_set
 
     @property
-    def sort_key(self) -> tuple[int, int]:
+    def sort_key(self) -> int:
         """The key tiles sort by: suit (tile colours, then card suits), then rank; joker last."""
-        if self.suit is None:
-            return (len(_SUIT_ORDER), 0)
-        return (_SUIT_ORDER[self.suit], self.rank)
+        return self.code
 
     def __lt__(self, other: Tile) -> bool:
         if not isinstance(other, Tile):
@@ -177,13 +185,21 @@ def build_deck(piece_set: PieceSet, *, copies: int = 2, jokers: int = 2) -> tupl
 
 def sort_tiles(tiles: Iterable[Tile]) -> list[Tile]:
     """The tiles in canonical order: by suit, then rank, jokers last."""
-    return sorted(tiles, key=_sort_key)
+    return sorted(tiles, key=_code)
 
 
-def _sort_key(tile: Tile) -> tuple[int, int]:
-    return tile.sort_key
+def _code(tile: Tile) -> int:
+    return tile.code
 
 
 def suits_of(piece_set: PieceSet) -> tuple[Suit, ...]:
     """The four suits of a family, in notation order."""
     return TILE_COLOURS if piece_set is PieceSet.TILES else CARD_SUITS
+
+
+_BY_CODE = {tile.code: tile for piece_set in PieceSet for tile in build_deck(piece_set, copies=1)}
+
+
+def tile_from_code(code: int) -> Tile:
+    """The piece whose :attr:`Tile.code` is ``code``."""
+    return _BY_CODE[code]

@@ -295,6 +295,7 @@ class RuleProfile:
     )
     _meld_rules: MeldRules = attrs.field(init=False, eq=False, hash=False)
     _deck: tuple[Tile, ...] = attrs.field(init=False, eq=False, hash=False)
+    _deck_counts: Counter[Tile] = attrs.field(init=False, eq=False, hash=False)
     _readings: dict[tuple[tuple[Tile, ...], MeldKind | None], MeldReading | tuple[str, str]] = (
         attrs.field(init=False, eq=False, hash=False, factory=dict)
     )
@@ -313,6 +314,7 @@ class RuleProfile:
         object.__setattr__(self, "_meld_rules", rules)
         deck = build_deck(self.piece_set, copies=self.copies, jokers=self.jokers)
         object.__setattr__(self, "_deck", deck)
+        object.__setattr__(self, "_deck_counts", Counter(deck))
 
     def _check_combinations(self) -> None:
         if self.ace_high and self.piece_set is not PieceSet.CARDS:
@@ -376,7 +378,7 @@ class RuleProfile:
         the deck has copies of it.
         """
         counts = Counter(tiles)
-        deck = Counter(self._deck)
+        deck = self._deck_counts
         for tile, count in counts.items():
             if deck[tile] == 0:
                 raise InvalidArgument("not_in_deck", f"{tile} is not in the deck of {self.name!r}")

@@ -14,9 +14,9 @@ from rummikit.pieces import Tile
 __all__ = ["TableState", "meld_key"]
 
 
-def meld_key(meld: Meld) -> tuple[tuple[int, int], ...]:
+def meld_key(meld: Meld) -> tuple[int, ...]:
     """A key equal for melds made of the same tiles, whatever their order or declared kind."""
-    return tuple(sorted(tile.sort_key for tile in meld.tiles))
+    return meld.key
 
 
 def _to_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
