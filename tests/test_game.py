@@ -375,3 +375,22 @@ def test_row36_rami_voleur_match_ends_when_someone_reaches_100_fewest_points_win
 
 def test_match_is_reproducible_from_its_seed():
     assert rk.Match.new("pagat", 2, seed=3) == rk.Match.new("pagat", 2, seed=3)
+
+
+def test_regression_an_unchanged_table_after_the_draw_is_a_pass_not_progress():
+    # A round could go on forever: replaying the unchanged table counted as progress.
+    house = attrs.evolve(RAMI, name="house", stock_end="play_until_blocked")
+    game = rk.Game.from_position(
+        house, racks=[house.deck[:54], house.deck[54:]], stock="", opened=[True, True]
+    )
+    game = game.apply(rk.Play(game.table))
+    game = game.apply(rk.Play(game.table))
+    assert game.outcome is not None
+    assert game.outcome.termination is rk.Termination.BLOCKED
+
+
+def test_regression_laying_nothing_does_not_open():
+    free = attrs.evolve(RAMI, name="no_opening", opening_rule="none")
+    game = rk.Game.new(free, 2, seed=1).apply(rk.Draw())
+    player = game.current_player
+    assert game.apply(rk.Play(game.table)).opened[player] is False

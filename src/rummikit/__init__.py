@@ -47,6 +47,7 @@ from rummikit.options import (
 from rummikit.pieces import CARD_SUITS, JOKER, TILE_COLOURS, PieceSet, Suit, Tile, build_deck
 from rummikit.profile import OptionRow, RuleProfile
 from rummikit.reading import MeldReading, Substitute
+from rummikit.record import dumps, loads
 from rummikit.table import TableState
 from rummikit.verdict import Verdict, Violation
 
@@ -101,8 +102,10 @@ __all__ = [
     "Violation",
     "__version__",
     "build_deck",
+    "dumps",
     "format_table",
     "format_tiles",
+    "loads",
     "parse_meld",
     "parse_table",
     "parse_tile",

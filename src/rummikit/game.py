@@ -364,6 +364,10 @@ class Game:
 
     def _play(self, action: Play) -> Game:
         played = action.table.tiles - self.table.tiles
+        if not played:
+            # Leaving the table as it was (allowed after a mandatory draw) lays nothing:
+            # it neither opens nor counts as progress toward the end of the round.
+            return self._next(action, table=action.table, progress=False)
         rack = Counter(self.racks[self.current_player]) - played
         opened = list(self.opened)
         opened[self.current_player] = True

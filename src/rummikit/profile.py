@@ -70,6 +70,11 @@ def _flag(instance: object, attribute: attrs.Attribute[bool], value: bool) -> No
         raise InvalidOption(attribute.name, f"expected True or False, not {value!r}")
 
 
+def _text(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+    if not isinstance(value, str):
+        raise InvalidOption(attribute.name, f"expected a string, not {value!r}")
+
+
 def _name(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
     if not isinstance(value, str) or not value.strip():
         raise InvalidOption(attribute.name, f"expected a non-empty string, not {value!r}")
@@ -106,7 +111,9 @@ class RuleProfile:
 
     name: str = attrs.field(validator=_name, metadata={"doc": "Registry name.", "row": 0})
     title: str = attrs.field(
-        default="", metadata={"doc": "Human-readable title of the variant.", "row": 0}
+        default="",
+        validator=_text,
+        metadata={"doc": "Human-readable title of the variant.", "row": 0},
     )
     piece_set: PieceSet = attrs.field(
         default=PieceSet.TILES,

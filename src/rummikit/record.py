@@ -1,0 +1,612 @@
+"""Saved games: a versioned JSON record that replays a game exactly.
+
+A record holds what is needed to rebuild a game, never its derived state: the rule profile
+(every option, so a house rule loads even where it is not registered), the number of
+players, the start (a seed, or a whole position) and every action in order. Loading rebuilds
+the start and replays each action with :meth:`Game.apply <rummikit.Game.apply>`, so a
+loaded game has passed every rule check a live one has, and ``loads(dumps(game)) == game``.
+
+:func:`loads` and :func:`from_record` are meant for untrusted input: anything wrong raises
+:class:`~rummikit.InvalidRecord` with a stable ``code`` and a ``where`` naming the part of
+the record at fault, and nothing else escapes. See :doc:`/saving` for the format.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
+
+import attrs
+
+from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
+from rummikit.errors import IllegalAction, InvalidArgument, InvalidRecord, RummikitError
+from rummikit.game import Game
+from rummikit.notation import format_tiles, parse_tiles
+from rummikit.pieces import Tile
+from rummikit.profile import RuleProfile
+from rummikit.table import TableState
+
+__all__ = [
+    "FORMAT",
+    "MAX_ACTIONS",
+    "MAX_INT_DIGITS",
+    "MAX_RECORD_LENGTH",
+    "VERSION",
+    "dumps",
+    "from_record",
+    "loads",
+    "to_record",
+]
+
+FORMAT = "rummikit.game"
+"""The value of a record's ``format`` field."""
+
+VERSION = 1
+"""The version of the record format written by :func:`dumps`, and the newest one read."""
+
+MAX_RECORD_LENGTH = 2_000_000
+"""The longest record :func:`loads` reads, in characters (bytes, for bytes input).
+
+Refused before parsing. The longest possible game takes well under half of this, indented:
+at most 216 plays, each a table of at most 216 pieces in notation (about 1 kB), and a few
+thousand short draws and passes.
+"""
+
+MAX_ACTIONS = 10_000
+"""The most actions a record may hold; no game can have more.
+
+A deck holds at most 216 pieces (four copies of 52, and eight jokers). Pieces only ever
+move from the stock to a rack and from a rack to the table, and every turn that makes
+progress moves at least one, so at most 432 turns make progress. A round ends after a full
+round of turns without progress (at most 8 players), so at most 7 idle turns follow each of
+them, and 8 end the round. A turn is at most two actions (a mandatory draw, then a play or a
+pass), so a game has fewer than 4,000 actions; the bound leaves room for rule changes.
+"""
+
+MAX_INT_DIGITS = 4_300
+"""The longest integer literal :func:`loads` reads, in digits (Python's default limit).
+
+Every number in a record is small but the seed: seeds drawn by :meth:`Game.new
+<rummikit.Game.new>` have 19 digits at most, and :func:`to_record` refuses a seed of more
+than 4,000 digits.
+"""
+
+_MAX_SEED_BITS = 13_000  # 2**13000 has 3,914 digits: below MAX_INT_DIGITS
+
+_ACTION_TYPES: dict[type[Action], str] = {
+    Play: "play",
+    Draw: "draw",
+    Pass: "pass",
+    Timeout: "timeout",
+    GiveUp: "give_up",
+}
+_ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "play": ("type", "player", "table"),
+    "draw": ("type", "player"),
+    "pass": ("type", "player"),
+    "timeout": ("type", "player", "changed"),
+    "give_up": ("type", "player"),
+}
+_TOP_FIELDS = ("format", "version", "profile", "players", "start", "actions")
+
+
+# -- options ---------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class _OptionKind:
+    """What JSON an option takes: its base type, and whether it may be null."""
+
+    base: type
+    nullable: bool
+
+
+def _option_kinds() -> dict[str, _OptionKind]:
+    """Every option of :class:`RuleProfile` (its ``init`` fields) with the JSON it takes."""
+    hints = typing.get_type_hints(RuleProfile)
+    kinds = {}
+    for field in attrs.fields(RuleProfile):
+        if not field.init:
+            continue
+        hint = hints[field.name]
+        members = typing.get_args(hint) if isinstance(hint, types.UnionType) else (hint,)
+        nullable = type(None) in members
+        bases = [member for member in members if member is not type(None)]
+        if len(bases) != 1 or not (
+            bases[0] in (str, int, bool)
+            or (isinstance(bases[0], type) and issubclass(bases[0], enum.Enum))
+        ):
+            raise TypeError(f"rummikit.record cannot save the option {field.name!r} ({hint})")
+        kinds[field.name] = _OptionKind(bases[0], nullable)
+    return kinds
+
+
+_OPTIONS = _option_kinds()
+
+
+def _option_json(value: object) -> object:
+    return value.value if isinstance(value, enum.Enum) else value
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+
+def to_record(game: Game) -> dict[str, object]:
+    """``game`` as a JSON-ready dict (for hosts that store JSON themselves).
+
+    Raises :class:`~rummikit.InvalidArgument` for a game not built by :meth:`Game.new
+    <rummikit.Game.new>` or :meth:`Game.from_position <rummikit.Game.from_position>`, whose
+    start is unknown (code ``no_start``), and for a seed of more than 4,000 digits
+    (``seed_too_large``).
+    """
+    start = game.start
+    if start is None:
+        raise InvalidArgument(
+            "no_start", "only games built by Game.new or Game.from_position can be saved"
+        )
+    begin: dict[str, object]
+    if game.seed is not None:
+        if game.seed.bit_length() > _MAX_SEED_BITS:
+            raise InvalidArgument(
+                "seed_too_large", "a record holds seeds of up to 4,000 digits; use a smaller seed"
+            )
+        begin = {"seed": game.seed, "first_player": start.current_player}
+    else:
+        begin = {
+            "position": {
+                "table": str(start.table),
+                "racks": [format_tiles(rack) for rack in start.racks],
+                "stock": format_tiles(start.stock),
+                "current": start.current_player,
+                "opened": list(start.opened),
+            }
+        }
+    profile = game.profile
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "profile": {
+            "name": profile.name,
+            "options": {name: _option_json(getattr(profile, name)) for name in _OPTIONS},
+        },
+        "players": len(game.racks),
+        "start": begin,
+        "actions": [_action_record(action) for action in game.history],
+    }
+
+
+def _action_record(action: Action) -> dict[str, object]:
+    if action.player is None:
+        raise InvalidArgument("bad_history", f"an action in the history has no player: {action}")
+    written: dict[str, object] = {"type": _ACTION_TYPES[type(action)], "player": action.player}
+    if isinstance(action, Play):
+        written["table"] = str(action.table)
+    elif isinstance(action, Timeout):
+        written["changed"] = action.changed
+    return written
+
+
+def dumps(game: Game, *, indent: int | None = None) -> str:
+    """``game`` as a JSON record (see :doc:`/saving`); :func:`loads` reads it back.
+
+    ``indent`` pretty-prints, as in :func:`json.dumps`.
+    """
+    return json.dumps(to_record(game), indent=indent)
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+def loads(text: str | bytes) -> Game:
+    """The game saved in ``text`` by :func:`dumps`, replayed action by action.
+
+    Safe for untrusted input: text longer than :data:`MAX_RECORD_LENGTH` is refused before
+    parsing, and any fault raises :class:`~rummikit.InvalidRecord` (see :func:`from_record`).
+    Bytes are read as UTF-8.
+    """
+    return _load(_parse(text))
+
+
+def _parse(text: object) -> object:
+    """The JSON value in ``text``; only :class:`~rummikit.InvalidRecord` escapes."""
+    if isinstance(text, bytes | bytearray):
+        if len(text) > MAX_RECORD_LENGTH:
+            raise _too_long(len(text), "bytes")
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise InvalidRecord("malformed", f"a record is UTF-8 text: {error}") from error
+    if not isinstance(text, str):
+        raise InvalidRecord("malformed", f"a record is str or bytes, not {type(text).__name__}")
+    if len(text) > MAX_RECORD_LENGTH:
+        raise _too_long(len(text), "characters")
+    try:
+        return json.loads(
+            text,
+            parse_constant=_refuse_constant,
+            parse_int=_read_int,
+            object_pairs_hook=_object_without_duplicates,
+        )
+    except InvalidRecord:
+        raise
+    except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
+        raise InvalidRecord("malformed", f"not valid JSON: {error}") from error
+
+
+def _too_long(length: int, unit: str) -> InvalidRecord:
+    return InvalidRecord(
+        "too_long", f"the record is {length} {unit} long; the limit is {MAX_RECORD_LENGTH}"
+    )
+
+
+def _refuse_constant(name: str) -> object:
+    raise InvalidRecord("malformed", f"{name} is not a JSON number")
+
+
+def _read_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise InvalidRecord("malformed", f"an integer has more than {MAX_INT_DIGITS} digits")
+    return int(digits)
+
+
+def _object_without_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    result: dict[str, object] = {}
+    for key, value in pairs:
+        if key in result:
+            raise InvalidRecord("malformed", f"the key {key!r} appears twice in one object")
+        result[key] = value
+    return result
+
+
+def from_record(record: Mapping[str, object]) -> Game:
+    """The game described by ``record`` (a parsed JSON record), replayed action by action.
+
+    Every field is checked for presence and type, unknown fields are refused, the profile is
+    rebuilt from its options, and each action is replayed with :meth:`Game.apply
+    <rummikit.Game.apply>`. Any fault raises :class:`~rummikit.InvalidRecord` with a code
+    and ``where`` (such as ``actions[12]``); see :doc:`/saving` for the codes.
+    """
+    return _load(record)
+
+
+def _load(record: object) -> Game:
+    """The game in a parsed record, whatever its type; only InvalidRecord escapes."""
+    if not isinstance(record, Mapping):
+        raise InvalidRecord("malformed", "a record is a JSON object")
+    top = _object(record, "")
+    if "format" not in top:
+        raise InvalidRecord("missing_field", "not a rummikit game record", where="format")
+    if top["format"] != FORMAT:
+        raise InvalidRecord(
+            "wrong_format",
+            f"expected a {FORMAT!r} record, not {_show(top['format'])}",
+            where="format",
+        )
+    version = _int(_field(top, "version", ""), "version")
+    if version != VERSION:
+        newer = " (written by a newer rummikit)" if version > VERSION else ""
+        raise InvalidRecord(
+            "unsupported_version",
+            f"this rummikit reads version {VERSION} records, not version {version}{newer}",
+            where="version",
+        )
+    _check_fields(top, "", _TOP_FIELDS)
+    profile = _read_profile(top["profile"])
+    players = _int(top["players"], "players")
+    if not profile.min_players <= players <= profile.max_players:
+        raise InvalidRecord(
+            "bad_field",
+            f"{profile.name!r} is played by {profile.min_players} to {profile.max_players} "
+            f"players, not {players}",
+            where="players",
+        )
+    begin = _start_reader(top["start"], players)
+    steps = _read_actions(top["actions"])
+    game = begin(profile)
+    for index, step in enumerate(steps):
+        game = _replay(game, step, f"actions[{index}]")
+    return game
+
+
+def _replay(game: Game, step: _Step, where: str) -> Game:
+    """``game`` after the action of ``step``; its notation is read only now, so that a
+    crafted record costs at most one large table before it is refused."""
+    action: Action
+    if step.kind == "play":
+        action = Play(_table(step.table, _at(where, "table")), player=step.player)
+    elif step.kind == "timeout":
+        action = Timeout(step.changed, player=step.player)
+    else:
+        action = _SIMPLE_ACTIONS[step.kind](player=step.player)
+    try:
+        return game.apply(action)
+    except IllegalAction as error:
+        reason = _reason(error)
+        raise InvalidRecord(
+            "does_not_replay",
+            f"{step.kind} by player {step.player} is not allowed on turn {game.turn} ({reason})",
+            where=where,
+        ) from error
+    except RummikitError as error:
+        raise InvalidRecord(
+            "does_not_replay",
+            f"{step.kind} by player {step.player} cannot be replayed: {_clip(error.message)}",
+            where=where,
+        ) from error
+
+
+def _reason(error: IllegalAction) -> str:
+    """The first violation in full and the codes of the others, kept short."""
+    violations = error.verdict.violations
+    if not violations:
+        return error.code
+    first = violations[0]
+    others = [code for code in dict.fromkeys(error.codes) if code != first.code]
+    also = f"; also {', '.join(others)}" if others else ""
+    return f"{first.code}: {_clip(first.message)}{also}"
+
+
+def _clip(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# -- fields ----------------------------------------------------------------------------------
+
+
+def _at(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
+
+
+def _show(value: object) -> str:
+    """A short description of a JSON value for messages (never its whole text)."""
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 40 else repr(value[:40] + "...")
+    if value is None or isinstance(value, bool | float):
+        return repr(value)
+    if isinstance(value, int):
+        return str(value) if value.bit_length() <= 64 else "a very large integer"
+    return f"a {'JSON object' if isinstance(value, Mapping) else type(value).__name__}"
+
+
+def _bad(where: str, expected: str, value: object) -> InvalidRecord:
+    return InvalidRecord("bad_field", f"expected {expected}, not {_show(value)}", where=where)
+
+
+def _object(value: object, where: str) -> Mapping[str, object]:
+    if not isinstance(value, Mapping):
+        raise _bad(where, "a JSON object", value)
+    for key in value:
+        if not isinstance(key, str):
+            raise InvalidRecord("bad_field", f"a key is not text: {_show(key)}", where=where)
+    return value
+
+
+def _field(obj: Mapping[str, object], key: str, where: str) -> object:
+    if key not in obj:
+        raise InvalidRecord("missing_field", f"{key!r} is missing", where=_at(where, key))
+    return obj[key]
+
+
+def _check_fields(obj: Mapping[str, object], where: str, fields: Sequence[str]) -> None:
+    """Every one of ``fields`` is present and nothing else."""
+    for key in fields:
+        _field(obj, key, where)
+    for key in obj:
+        if key not in fields:
+            raise InvalidRecord(
+                "unknown_field",
+                f"unknown field {_show(key)}; expected {', '.join(fields)}",
+                where=_at(where, key),
+            )
+
+
+def _int(value: object, where: str, low: int = 0) -> int:
+    if type(value) is not int or value < low:
+        raise _bad(where, f"a whole number from {low}", value)
+    return value
+
+
+def _str(value: object, where: str) -> str:
+    if not isinstance(value, str):
+        raise _bad(where, "text", value)
+    return value
+
+
+def _bool(value: object, where: str) -> bool:
+    if type(value) is not bool:
+        raise _bad(where, "true or false", value)
+    return value
+
+
+def _array(value: object, where: str) -> Sequence[object]:
+    if not isinstance(value, list | tuple):
+        raise _bad(where, "a JSON array", value)
+    return value
+
+
+def _tiles(value: object, where: str) -> list[Tile]:
+    try:
+        return parse_tiles(_str(value, where))
+    except InvalidRecord:
+        raise
+    except RummikitError as error:
+        raise InvalidRecord(
+            "bad_field", f"not tile notation: {error.message}", where=where
+        ) from error
+
+
+def _table(value: object, where: str) -> TableState:
+    try:
+        return TableState.parse(_str(value, where))
+    except InvalidRecord:
+        raise
+    except RummikitError as error:
+        raise InvalidRecord(
+            "bad_field", f"not table notation: {error.message}", where=where
+        ) from error
+
+
+# -- profile ---------------------------------------------------------------------------------
+
+
+def _read_profile(value: object) -> RuleProfile:
+    where = "profile"
+    obj = _object(value, where)
+    _check_fields(obj, where, ("name", "options"))
+    name = _str(obj["name"], "profile.name")
+    where = "profile.options"
+    options = _object(obj["options"], where)
+    _check_fields(options, where, tuple(_OPTIONS))
+    values = {key: _option(options[key], _at(where, key), kind) for key, kind in _OPTIONS.items()}
+    if values.get("name") != name:
+        raise InvalidRecord(
+            "bad_profile",
+            f"the profile is called {name!r} but its name option is {_show(values.get('name'))}",
+            where="profile.name",
+        )
+    build = typing.cast(Callable[..., RuleProfile], RuleProfile)
+    try:
+        return build(**values)
+    except RummikitError as error:
+        option = getattr(error, "option", None)
+        at = _at(where, option) if isinstance(option, str) and option in _OPTIONS else where
+        raise InvalidRecord("bad_profile", error.message, where=at) from error
+
+
+def _option(value: object, where: str, kind: _OptionKind) -> object:
+    if value is None:
+        if kind.nullable:
+            return None
+        raise _bad(where, f"a {_json_kind(kind.base)}", value)
+    base = kind.base
+    accepted = (
+        isinstance(value, str)
+        if base is str or issubclass(base, enum.Enum)
+        else type(value) is base
+    )
+    if not accepted:
+        described = _json_kind(base) + (" or null" if kind.nullable else "")
+        raise _bad(where, f"a {described}", value)
+    return value
+
+
+def _json_kind(base: type) -> str:
+    if base is bool:
+        return "boolean"
+    if base is int:
+        return "whole number"
+    if issubclass(base, enum.Enum):
+        return "text: " + ", ".join(repr(member.value) for member in base)
+    return "text"
+
+
+# -- start -----------------------------------------------------------------------------------
+
+
+def _start_reader(value: object, players: int) -> Callable[[RuleProfile], Game]:
+    """Check the start and return what builds the game from it, given the profile."""
+    where = "start"
+    obj = _object(value, where)
+    if "position" not in obj:
+        _check_fields(obj, where, ("seed", "first_player"))
+        seed = _int(obj["seed"], "start.seed")
+        first = _int(obj["first_player"], "start.first_player")
+        _check_seat(first, players, "start.first_player")
+
+        def deal(profile: RuleProfile) -> Game:
+            try:
+                return Game.new(profile, players, seed=seed, first_player=first)
+            except RummikitError as error:
+                raise InvalidRecord("bad_start", error.message, where=where) from error
+
+        return deal
+    _check_fields(obj, where, ("position",))
+    where = "start.position"
+    position = _object(obj["position"], where)
+    _check_fields(position, where, ("table", "racks", "stock", "current", "opened"))
+    table = _table(position["table"], "start.position.table")
+    racks_field = _array(position["racks"], "start.position.racks")
+    if len(racks_field) != players:
+        raise InvalidRecord(
+            "bad_start",
+            f"{len(racks_field)} racks for {players} players",
+            where="start.position.racks",
+        )
+    racks = [_tiles(rack, f"start.position.racks[{i}]") for i, rack in enumerate(racks_field)]
+    stock = _tiles(position["stock"], "start.position.stock")
+    current = _int(position["current"], "start.position.current")
+    _check_seat(current, players, "start.position.current")
+    opened_field = _array(position["opened"], "start.position.opened")
+    if len(opened_field) != players:
+        raise InvalidRecord(
+            "bad_start",
+            f"{len(opened_field)} opened flags for {players} players",
+            where="start.position.opened",
+        )
+    opened = [_bool(flag, f"start.position.opened[{i}]") for i, flag in enumerate(opened_field)]
+
+    def place(profile: RuleProfile) -> Game:
+        try:
+            return Game.from_position(
+                profile, table=table, racks=racks, stock=stock, current=current, opened=opened
+            )
+        except RummikitError as error:
+            at = "start.position.table" if error.code == "invalid_table" else where
+            raise InvalidRecord("bad_start", error.message, where=at) from error
+
+    return place
+
+
+def _check_seat(seat: int, players: int, where: str) -> None:
+    if seat >= players:
+        raise InvalidRecord(
+            "bad_start", f"players are numbered 0 to {players - 1}, not {seat}", where=where
+        )
+
+
+# -- actions ---------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class _Step:
+    """An action as the record gives it, checked for shape but with its table still text."""
+
+    kind: str
+    player: int
+    table: str = ""
+    changed: bool = True
+
+
+_SIMPLE_ACTIONS: dict[str, type[Draw | Pass | GiveUp]] = {
+    "draw": Draw,
+    "pass": Pass,
+    "give_up": GiveUp,
+}
+
+
+def _read_actions(value: object) -> list[_Step]:
+    items = _array(value, "actions")
+    if len(items) > MAX_ACTIONS:
+        raise InvalidRecord(
+            "too_many_actions",
+            f"{len(items)} actions; no game has more than {MAX_ACTIONS}",
+            where="actions",
+        )
+    return [_read_action(item, f"actions[{index}]") for index, item in enumerate(items)]
+
+
+def _read_action(item: object, where: str) -> _Step:
+    obj = _object(item, where)
+    kind = _field(obj, "type", where)
+    if not isinstance(kind, str) or kind not in _ACTION_FIELDS:
+        raise _bad(_at(where, "type"), "one of " + ", ".join(map(repr, _ACTION_FIELDS)), kind)
+    _check_fields(obj, where, _ACTION_FIELDS[kind])
+    player = _int(obj["player"], _at(where, "player"))
+    if kind == "play":
+        return _Step(kind, player, table=_str(obj["table"], _at(where, "table")))
+    if kind == "timeout":
+        return _Step(kind, player, changed=_bool(obj["changed"], _at(where, "changed")))
+    return _Step(kind, player)

@@ -1,0 +1,752 @@
+"""Saved games: round trips, every error code, tampered records, and fuzzing ``loads``."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import itertools
+import json
+import random
+from collections import Counter
+from collections.abc import Callable
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import rummikit as rk
+from rummikit import record
+from rummikit.moves import simple_plays
+
+HOUSE = attrs.evolve(
+    rk.profiles.get("pagat"),
+    name="kitchen_table",
+    title="Kitchen table rules",
+    opening_min_points=12,
+    hand_size=8,
+    joker_policy="free",
+    timeout_penalty=2,
+    time_limit=None,
+    default_players=3,
+)
+"""A house rule that is not registered: records must carry it whole."""
+
+PROFILES = {
+    "online": rk.profiles.get("online"),
+    "pagat": rk.profiles.get("pagat"),
+    "rami_voleur": rk.profiles.get("rami_voleur"),
+    "house": HOUSE,
+}
+
+
+# -- driving games ---------------------------------------------------------------------------
+
+
+def drive(game: rk.Game, seed: int, steps: int | None = None) -> rk.Game:
+    """Play ``game`` on with simple legal plays, draws, passes, timeouts and give-ups."""
+    rng = random.Random(seed)
+    count = 0
+    while game.phase is not rk.Phase.OVER and (steps is None or count < steps):
+        count += 1
+        player, phase = game.current_player, game.phase
+        roll = rng.random()
+        action: rk.Action
+        if roll < 0.03:
+            action = rk.Timeout(changed=rng.random() < 0.5)
+        elif roll < 0.05:
+            action = rk.GiveUp()
+        elif phase is rk.Phase.DRAW:
+            action = rk.Draw()
+        else:
+            plays = list(
+                itertools.islice(
+                    simple_plays(game.profile, game.table, game.racks[player], game.opened[player]),
+                    4,
+                )
+            )
+            if plays and rng.random() < 0.9:
+                action = rk.Play(rng.choice(plays))
+            elif phase is rk.Phase.PLAY_OR_DRAW:
+                action = rk.Draw()
+            else:
+                action = rk.Pass()
+        game = game.apply(action)
+    return game
+
+
+def dealt(name: str, seed: int = 3) -> rk.Game:
+    return rk.Game.new(PROFILES[name], seed=seed)
+
+
+def positioned(name: str, seed: int = 3) -> rk.Game:
+    """A game started with ``from_position`` from the middle of a dealt game."""
+    middle = drive(dealt(name, seed), seed, steps=30)
+    assert middle.phase is not rk.Phase.OVER
+    return rk.Game.from_position(
+        middle.profile,
+        table=middle.table,
+        racks=middle.racks,
+        stock=middle.stock,
+        current=middle.current_player,
+        opened=middle.opened,
+    )
+
+
+STARTS: dict[str, Callable[[str], rk.Game]] = {"dealt": dealt, "position": positioned}
+
+
+@functools.cache
+def game_of(name: str, start: str, stage: str) -> rk.Game:
+    """A game under profile ``name``: just started, mid-game, or finished."""
+    game = STARTS[start](name)
+    if stage == "mid":
+        return drive(game, 11, steps=25)
+    if stage == "over":
+        return drive(game, 11)
+    return game
+
+
+def went_out() -> rk.Game:
+    """A pagat game, from a position, that ends with player 0 laying their last three tiles."""
+    pagat = rk.profiles.get("pagat")
+    hand = rk.parse_tiles("r10 r11 r12")
+    table = rk.parse_tiles("b1 b2 b3")
+    rest = list((Counter(pagat.deck) - Counter(hand) - Counter(table)).elements())
+    game = rk.Game.from_position(
+        pagat,
+        table="b1 b2 b3",
+        racks=[hand, rest[:14]],
+        stock=rest[14:],
+        current=1,
+        opened=[True, False],
+    )
+    game = game.apply(rk.Draw(player=1)).apply(rk.Play("b1 b2 b3 | r10 r11 r12", player=0))
+    assert game.outcome is not None
+    assert game.outcome.termination is rk.Termination.WENT_OUT
+    return game
+
+
+def small_record() -> dict[str, object]:
+    return record.to_record(game_of("pagat", "dealt", "mid"))
+
+
+def load_error(value: object) -> rk.InvalidRecord:
+    """The error loading ``value`` (a record dict, or text) raises."""
+    text = value if isinstance(value, str | bytes) else json.dumps(value)
+    with pytest.raises(rk.InvalidRecord) as caught:
+        record.loads(text)
+    return caught.value
+
+
+# -- round trips -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("stage", ["new", "mid", "over"])
+@pytest.mark.parametrize("start", ["dealt", "position"])
+@pytest.mark.parametrize("name", list(PROFILES))
+def test_round_trip(name: str, start: str, stage: str) -> None:
+    game = game_of(name, start, stage)
+    text = record.dumps(game)
+    loaded = record.loads(text)
+    assert loaded == game
+    assert loaded.start == game.start
+    assert loaded.seed == game.seed
+    assert record.dumps(loaded) == text
+    assert record.from_record(record.to_record(game)) == game
+    assert record.loads(record.dumps(game, indent=2)) == game
+    assert record.loads(text.encode()) == game
+    assert (stage == "over") == (loaded.phase is rk.Phase.OVER)
+
+
+def test_round_trips_cover_every_kind_of_action() -> None:
+    kinds = Counter(
+        type(action).__name__
+        for name, start in itertools.product(PROFILES, STARTS)
+        for action in game_of(name, start, "over").history
+    )
+    assert set(kinds) == {"Play", "Draw", "Pass", "Timeout", "GiveUp"}
+
+
+def test_round_trip_of_a_game_someone_went_out_of() -> None:
+    game = went_out()
+    assert record.loads(record.dumps(game)) == game
+
+
+def test_a_loaded_game_plays_on_like_the_original() -> None:
+    game = game_of("rami_voleur", "dealt", "mid")
+    loaded = record.loads(record.dumps(game))
+    assert drive(loaded, 5) == drive(game, 5)
+
+
+def test_a_long_game_round_trips_quickly() -> None:
+    big = rk.RuleProfile(
+        name="big",
+        copies=4,
+        jokers=8,
+        max_players=8,
+        default_players=8,
+        hand_size=1,
+        timeout_penalty_untouched=0,
+    )
+    game = rk.Game.new(big, seed=1)
+    while game.phase is not rk.Phase.OVER:
+        step = rk.Draw() if game.turn % 8 == 0 and game.stock else rk.Timeout(changed=False)
+        game = game.apply(step)
+    assert 1_500 < len(game.history) < record.MAX_ACTIONS
+    assert record.loads(record.dumps(game)) == game
+
+
+def test_the_record_layout() -> None:
+    game = rk.Game.new("pagat", 2, seed=7).apply(rk.Draw()).apply(rk.Timeout(changed=False))
+    saved = record.to_record(game)
+    assert list(saved) == ["format", "version", "profile", "players", "start", "actions"]
+    assert saved["format"] == "rummikit.game"
+    assert saved["version"] == 1
+    assert saved["players"] == 2
+    assert saved["start"] == {"seed": 7, "first_player": game.start.current_player}  # type: ignore[union-attr]
+    first = game.history[0].player
+    assert saved["actions"] == [
+        {"type": "draw", "player": first},
+        {"type": "timeout", "player": 1 - first, "changed": False},  # type: ignore[operator]
+    ]
+    options = saved["profile"]["options"]  # type: ignore[index]
+    assert options["scoring"] == "zero_sum"
+    assert options["match_target"] is None
+    assert set(options) == {f.name for f in attrs.fields(rk.RuleProfile) if f.init}
+    assert json.loads(record.dumps(game)) == saved
+
+
+def test_a_game_without_a_known_start_cannot_be_saved() -> None:
+    game = rk.Game.new("pagat", 2, seed=1)
+    bare = attrs.evolve(game, start=None)
+    with pytest.raises(rk.InvalidArgument) as caught:
+        record.dumps(bare)
+    assert caught.value.code == "no_start"
+
+
+def test_large_seeds_round_trip_and_huge_ones_are_refused() -> None:
+    game = rk.Game.new("online", seed=2**200).apply(rk.Draw())
+    assert record.loads(record.dumps(game)) == game
+    with pytest.raises(rk.InvalidArgument) as caught:
+        record.dumps(rk.Game.new("online", seed=2**14_000))
+    assert caught.value.code == "seed_too_large"
+
+
+def test_bytes_with_a_byte_order_mark_load() -> None:
+    game = game_of("online", "dealt", "mid")
+    assert record.loads(b"\xef\xbb\xbf" + record.dumps(game).encode()) == game
+
+
+# -- every error code ------------------------------------------------------------------------
+
+
+def edited(change: Callable[[dict[str, object]], object]) -> dict[str, object]:
+    """A copy of the small record with ``change`` applied to it."""
+    saved = copy.deepcopy(small_record())
+    change(saved)
+    return saved
+
+
+def options(saved: dict[str, object]) -> dict[str, object]:
+    return saved["profile"]["options"]  # type: ignore[index, no-any-return]
+
+
+def actions(saved: dict[str, object]) -> list[dict[str, object]]:
+    return saved["actions"]  # type: ignore[return-value]
+
+
+def position_record() -> dict[str, object]:
+    """The record of a four-player pagat game started from a position."""
+    saved = record.to_record(game_of("pagat", "position", "mid"))
+    assert saved["players"] == 4
+    return saved
+
+
+def position(saved: dict[str, object]) -> dict[str, object]:
+    return saved["start"]["position"]  # type: ignore[index, no-any-return]
+
+
+def test_too_long() -> None:
+    padded = record.dumps(game_of("pagat", "dealt", "mid")).ljust(record.MAX_RECORD_LENGTH + 1)
+    assert load_error(padded).code == "too_long"
+    assert load_error(padded.encode()).code == "too_long"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "not json",
+        '{"format": "rummikit.game"',
+        "[]",
+        "42",
+        '"rummikit.game"',
+        '{"format": NaN}',
+        '{"format": "rummikit.game", "format": "rummikit.game"}',
+        "[" * 100_000 + "]" * 100_000,
+        '{"seed": ' + "9" * 5_000 + "}",
+        b"\xff\xfe{}",
+    ],
+)
+def test_malformed(text: str | bytes) -> None:
+    error = load_error(text)
+    assert error.code == "malformed"
+
+
+def test_malformed_input_types() -> None:
+    for value in (None, 42, ["a"]):
+        with pytest.raises(rk.InvalidRecord) as caught:
+            record.loads(value)  # type: ignore[arg-type]
+        assert caught.value.code == "malformed"
+        with pytest.raises(rk.InvalidRecord) as caught:
+            record.from_record(value)  # type: ignore[arg-type]
+        assert caught.value.code == "malformed"
+
+
+@pytest.mark.parametrize("value", ["rummikit.match", "", 1, None])
+def test_wrong_format(value: object) -> None:
+    error = load_error(edited(lambda r: r.update(format=value)))
+    assert (error.code, error.where) == ("wrong_format", "format")
+
+
+@pytest.mark.parametrize("version", [0, 2, 99])
+def test_unsupported_version(version: int) -> None:
+    error = load_error(edited(lambda r: r.update(version=version, surprise=True)))
+    assert (error.code, error.where) == ("unsupported_version", "version")
+    if version > 1:
+        assert "newer" in error.message
+
+
+def _delete(path: str) -> Callable[[dict[str, object]], object]:
+    def change(saved: dict[str, object]) -> object:
+        *parents, last = path.split(".")
+        node: object = saved
+        for key in parents:
+            node = node[int(key)] if isinstance(node, list) else node[key]  # type: ignore[index]
+        return node.pop(last)  # type: ignore[attr-defined]
+
+    return change
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "format",
+        "version",
+        "profile",
+        "players",
+        "start",
+        "actions",
+        "profile.name",
+        "profile.options",
+        "profile.options.copies",
+        "profile.options.match_target",
+        "start.seed",
+        "start.first_player",
+        "actions.0.type",
+        "actions.0.player",
+    ],
+)
+def test_missing_field(path: str) -> None:
+    error = load_error(edited(_delete(path)))
+    assert error.code == "missing_field"
+    assert error.where == path.replace("actions.0", "actions[0]")
+
+
+def test_missing_fields_of_actions_and_positions() -> None:
+    saved = small_record()
+    play = next(i for i, a in enumerate(actions(saved)) if a["type"] == "play")
+    del actions(saved)[play]["table"]
+    error = load_error(saved)
+    assert (error.code, error.where) == ("missing_field", f"actions[{play}].table")
+
+    saved = edited(lambda r: actions(r).append({"type": "timeout", "player": 0}))
+    error = load_error(saved)
+    last = len(actions(saved)) - 1
+    assert (error.code, error.where) == ("missing_field", f"actions[{last}].changed")
+
+    for key in ("table", "racks", "stock", "current", "opened"):
+        saved = position_record()
+        del position(saved)[key]
+        error = load_error(saved)
+        assert (error.code, error.where) == ("missing_field", f"start.position.{key}")
+
+
+def _set(path: str, value: object) -> Callable[[dict[str, object]], object]:
+    def change(saved: dict[str, object]) -> object:
+        *parents, last = path.split(".")
+        node: object = saved
+        for key in parents:
+            node = node[int(key)] if isinstance(node, list) else node[key]  # type: ignore[index]
+        if isinstance(node, list):
+            node[int(last)] = value
+        else:
+            node[last] = value  # type: ignore[index]
+        return None
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        ("version", "1"),
+        ("version", 1.0),
+        ("version", True),
+        ("version", -1),
+        ("profile", []),
+        ("profile.name", 7),
+        ("profile.options", "pagat"),
+        ("profile.options.copies", "2"),
+        ("profile.options.copies", 2.0),
+        ("profile.options.copies", None),
+        ("profile.options.ace_high", 0),
+        ("profile.options.time_limit", "soon"),
+        ("profile.options.time_limit", True),
+        ("profile.options.scoring", 1),
+        ("profile.options.scoring", None),
+        ("profile.options.title", None),
+        ("players", "2"),
+        ("players", True),
+        ("players", 2.5),
+        ("players", 9),
+        ("players", 1),
+        ("start", None),
+        ("start.seed", -1),
+        ("start.seed", "3"),
+        ("start.seed", 1e3),
+        ("start.first_player", False),
+        ("start.first_player", -1),
+        ("actions", {}),
+        ("actions", "draw draw"),
+        ("actions.0", "draw"),
+        ("actions.0.type", "jump"),
+        ("actions.0.type", ["draw"]),
+        ("actions.0.player", -1),
+        ("actions.0.player", None),
+        ("actions.0.player", 0.0),
+    ],
+)
+def test_bad_field(path: str, value: object) -> None:
+    error = load_error(edited(_set(path, value)))
+    assert (error.code, error.where) == ("bad_field", path.replace("actions.0", "actions[0]"))
+
+
+def test_bad_fields_of_actions_and_positions() -> None:
+    saved = small_record()
+    play = next(i for i, a in enumerate(actions(saved)) if a["type"] == "play")
+    for table in ("r7 r8 x9", 7, None, "r7 | | r8"):
+        actions(saved)[play]["table"] = table
+        error = load_error(saved)
+        assert (error.code, error.where) == ("bad_field", f"actions[{play}].table")
+
+    saved = edited(lambda r: actions(r).append({"type": "timeout", "player": 0, "changed": 1}))
+    error = load_error(saved)
+    assert (error.code, error.where) == ("bad_field", f"actions[{len(actions(saved)) - 1}].changed")
+
+    for key, value, where in [
+        ("table", "r1 r2 | ", "start.position.table"),
+        ("table", ["r1 r2 r3"], "start.position.table"),
+        ("racks", "r1 r2", "start.position.racks"),
+        ("stock", "r1 r14", "start.position.stock"),
+        ("current", "0", "start.position.current"),
+        ("opened", "yes", "start.position.opened"),
+        ("opened", [True, "no", False, False], "start.position.opened[1]"),
+    ]:
+        saved = position_record()
+        position(saved)[key] = value
+        error = load_error(saved)
+        assert (error.code, error.where) == ("bad_field", where), (key, value)
+
+    saved = position_record()
+    position(saved)["racks"][1] = "r1 Zz9"  # type: ignore[index]
+    error = load_error(saved)
+    assert (error.code, error.where) == ("bad_field", "start.position.racks[1]")
+
+
+@pytest.mark.parametrize(
+    ("path", "where"),
+    [
+        ("comment", "comment"),
+        ("profile.rules", "profile.rules"),
+        ("profile.options.colour_blind", "profile.options.colour_blind"),
+        ("start.deck", "start.deck"),
+        ("actions.0.at", "actions[0].at"),
+    ],
+)
+def test_unknown_field(path: str, where: str) -> None:
+    error = load_error(edited(_set(path, 1)))
+    assert (error.code, error.where) == ("unknown_field", where)
+
+
+def test_unknown_fields_of_positions() -> None:
+    saved = position_record()
+    saved["start"]["seed"] = 3  # type: ignore[index]
+    error = load_error(saved)
+    assert (error.code, error.where) == ("unknown_field", "start.seed")
+
+    saved = position_record()
+    position(saved)["deck"] = "pagat"
+    error = load_error(saved)
+    assert (error.code, error.where) == ("unknown_field", "start.position.deck")
+
+
+@pytest.mark.parametrize(
+    ("changes", "where"),
+    [
+        ({"copies": 9}, "profile.options.copies"),
+        ({"scoring": "winner_takes_all"}, "profile.options.scoring"),
+        ({"piece_set": "dominoes"}, "profile.options.piece_set"),
+        ({"name": "  "}, "profile.name"),
+        ({"name": "pagat2"}, "profile.name"),
+        ({"min_players": 5}, "profile.options.min_players"),
+        ({"stock_end": "end_no_winner"}, "profile.options.stock_end"),
+        ({"match_rounds": None}, "profile.options.match_rounds"),
+        ({"time_limit": 0}, "profile.options.time_limit"),
+    ],
+)
+def test_bad_profile(changes: dict[str, object], where: str) -> None:
+    error = load_error(edited(lambda r: options(r).update(changes)))
+    assert (error.code, error.where) == ("bad_profile", where)
+    assert not isinstance(error, rk.InvalidOption)
+
+
+def test_bad_profile_name_and_option_disagree() -> None:
+    saved = edited(lambda r: r["profile"].update(name="online"))  # type: ignore[attr-defined]
+    error = load_error(saved)
+    assert (error.code, error.where) == ("bad_profile", "profile.name")
+
+
+def test_bad_start() -> None:
+    error = load_error(edited(_set("start.first_player", 4)))
+    assert (error.code, error.where) == ("bad_start", "start.first_player")
+
+    cases: list[tuple[str, object, str]] = [
+        ("current", 4, "start.position.current"),
+        ("opened", [True], "start.position.opened"),
+        ("racks", ["", "", ""], "start.position.racks"),
+        ("table", "r1 r2 r4", "start.position.table"),
+    ]
+    for key, value, where in cases:
+        saved = position_record()
+        position(saved)[key] = value
+        error = load_error(saved)
+        assert (error.code, error.where) == ("bad_start", where), key
+
+
+def test_too_many_actions() -> None:
+    saved = small_record()
+    saved["actions"] = [{"type": "pass", "player": 0}] * (record.MAX_ACTIONS + 1)
+    error = load_error(saved)
+    assert (error.code, error.where) == ("too_many_actions", "actions")
+
+
+def test_does_not_replay() -> None:
+    saved = small_record()
+    saved["actions"] = [
+        *actions(saved),
+        {"type": "draw", "player": 0},
+        {"type": "draw", "player": 0},
+    ]
+    error = load_error(saved)
+    assert error.code == "does_not_replay"
+    assert error.where in (
+        f"actions[{len(actions(saved)) - 2}]",
+        f"actions[{len(actions(saved)) - 1}]",
+    )
+    assert "not_your_turn" in error.message
+
+    over = record.to_record(went_out())
+    actions(over).append({"type": "draw", "player": 1})
+    error = load_error(over)
+    assert (error.code, error.where) == ("does_not_replay", "actions[2]")
+    assert "round is over" in error.message
+
+
+# -- tampering -------------------------------------------------------------------------------
+
+
+def test_an_action_changed_to_an_illegal_one() -> None:
+    saved = small_record()
+    play = next(i for i, a in enumerate(actions(saved)) if a["type"] == "play")
+    actions(saved)[play]["table"] = str(actions(saved)[play]["table"]) + " | r13 b13 k13 o13 j"
+    error = load_error(saved)
+    assert (error.code, error.where) == ("does_not_replay", f"actions[{play}]")
+
+    saved = small_record()
+    draw = next(i for i, a in enumerate(actions(saved)) if a["type"] == "draw")
+    actions(saved)[draw]["type"] = "pass"
+    error = load_error(saved)
+    assert (error.code, error.where) == ("does_not_replay", f"actions[{draw}]")
+    assert "cannot_pass" in error.message
+
+
+def test_a_rack_changed_in_a_position() -> None:
+    saved = position_record()
+    racks = position(saved)["racks"]
+    tiles = rk.parse_tiles(racks[0])  # type: ignore[index]
+    swap = "r1" if str(tiles[0]) != "r1" else "r2"
+    racks[0] = rk.format_tiles([rk.parse_tile(swap), *tiles[1:]])  # type: ignore[index]
+    error = load_error(saved)
+    assert (error.code, error.where) == ("bad_start", "start.position")
+    assert "missing" in error.message or "extra" in error.message
+
+
+def test_a_changed_seed_no_longer_replays() -> None:
+    saved = record.to_record(game_of("pagat", "dealt", "over"))
+    first_play = next(i for i, a in enumerate(actions(saved)) if a["type"] == "play")
+    saved["start"]["seed"] += 1  # type: ignore[index, operator]
+    error = load_error(saved)
+    assert error.code == "does_not_replay"
+    index = int(error.where.removeprefix("actions[").removesuffix("]"))
+    assert first_play <= index
+    assert actions(saved)[index]["type"] in ("play", "pass")
+
+
+def test_tiles_swapped_between_racks_fail_at_the_first_play_they_break() -> None:
+    game = went_out()
+    saved = record.to_record(game)
+    racks = position(saved)["racks"]
+    racks[0], racks[1] = racks[1], racks[0]  # type: ignore[index]
+    error = load_error(saved)
+    assert (error.code, error.where) == ("does_not_replay", "actions[1]")
+
+
+# -- fuzzing ---------------------------------------------------------------------------------
+
+CODES = {
+    "malformed",
+    "too_long",
+    "wrong_format",
+    "unsupported_version",
+    "missing_field",
+    "bad_field",
+    "unknown_field",
+    "bad_profile",
+    "bad_start",
+    "too_many_actions",
+    "does_not_replay",
+}
+
+json_scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.integers(min_value=-(10**30), max_value=10**30)
+    | st.floats()
+    | st.text(max_size=20)
+    | st.sampled_from(["play", "draw", "pass", "timeout", "give_up", "r1 r2 r3", "pagat"])
+)
+json_values = st.recursive(
+    json_scalars,
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+def only_invalid_record(load: Callable[[], rk.Game]) -> rk.Game | None:
+    """Run ``load``; the only exception allowed is InvalidRecord. Returns the game if any."""
+    try:
+        game = load()
+    except rk.InvalidRecord as error:
+        refused: rk.InvalidRecord | None = error
+    else:
+        refused = None
+    if refused is not None:
+        assert refused.code in CODES
+        assert isinstance(refused.where, str)
+        return None
+    assert record.loads(record.dumps(game)) == game
+    return game
+
+
+@given(json_values)
+def test_fuzz_random_values(value: object) -> None:
+    only_invalid_record(lambda: record.from_record(value))  # type: ignore[arg-type]
+    text = json.dumps(value, allow_nan=True)
+    only_invalid_record(lambda: record.loads(text))
+
+
+@given(st.text(max_size=200) | st.binary(max_size=200))
+def test_fuzz_random_text(text: str | bytes) -> None:
+    only_invalid_record(lambda: record.loads(text))
+
+
+@functools.cache
+def base_records() -> tuple[str, ...]:
+    return (
+        json.dumps(small_record()),
+        json.dumps(record.to_record(went_out())),
+        json.dumps(record.to_record(game_of("rami_voleur", "dealt", "mid"))),
+    )
+
+
+def _nodes(value: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Every path into a JSON value (keys and indexes), the root included."""
+    found = [path]
+    if isinstance(value, dict):
+        for key, child in value.items():
+            found.extend(_nodes(child, (*path, key)))
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            found.extend(_nodes(child, (*path, index)))
+    return found
+
+
+@st.composite
+def mutated_records(draw: st.DrawFn) -> object:
+    """A valid record with a few random edits: values replaced, keys dropped or added."""
+    saved: object = json.loads(draw(st.sampled_from(base_records())))
+    for _ in range(draw(st.integers(1, 3))):
+        paths = _nodes(saved)
+        path = draw(st.sampled_from(paths))
+        edit = draw(st.sampled_from(["replace", "delete", "add", "nudge"]))
+        if not path:
+            if edit == "replace":
+                saved = draw(json_values)
+            continue
+        parent: object = saved
+        for step in path[:-1]:
+            parent = parent[step]  # type: ignore[index]
+        last = path[-1]
+        current = parent[last]  # type: ignore[index]
+        if edit == "replace":
+            parent[last] = draw(json_values)  # type: ignore[index]
+        elif edit == "delete":
+            del parent[last]  # type: ignore[attr-defined]
+        elif edit == "add" and isinstance(current, dict):
+            current[draw(st.text(max_size=8))] = draw(json_values)
+        elif edit == "add" and isinstance(current, list):
+            current.insert(draw(st.integers(0, len(current))), draw(json_values))
+        elif type(current) is int:
+            parent[last] = current + draw(st.sampled_from([-1, 1, 2**64]))  # type: ignore[index]
+        elif isinstance(current, str):
+            parent[last] = draw(
+                st.sampled_from(["", current + " r1", current[:-1], current.upper()])
+            )  # type: ignore[index]
+    return saved
+
+
+@given(mutated_records())
+def test_fuzz_mutated_records(saved: object) -> None:
+    only_invalid_record(lambda: record.from_record(saved))  # type: ignore[arg-type]
+    only_invalid_record(lambda: record.loads(json.dumps(saved)))
+
+
+@given(st.sampled_from(range(3)), st.data())
+def test_fuzz_mutated_text(which: int, data: st.DataObject) -> None:
+    text = base_records()[which]
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, min(len(text), start + 20)))
+    patch = data.draw(st.text(max_size=10) | st.sampled_from(['"', "{", "]", "1e999", "-0", "NaN"]))
+    only_invalid_record(lambda: record.loads(text[:start] + patch + text[end:]))
+
+
+def test_fuzz_helpers_see_every_part_of_a_record() -> None:
+    paths = _nodes(json.loads(base_records()[0]))
+    assert ("start", "seed") in paths
+    assert ("profile", "options", "scoring") in paths
+    assert any(len(path) == 3 and path[0] == "actions" for path in paths)
