@@ -36,6 +36,7 @@ def test_random_games_keep_every_tile_keep_melds_valid_and_end(start, rng):
         previous = game
     assert game.outcome is not None
     assert game.phase is rk.Phase.OVER
+    assert rk.loads(rk.dumps(game)) == game
     assert len(game.outcome.scores) == len(game.players)
     if game.profile.scoring is rk.Scoring.ZERO_SUM:
         assert sum(game.outcome.scores) == 0
