@@ -183,6 +183,7 @@ def test_row36_match_presets():
         (PAGAT, {"match_rounds": None}, "match_rounds"),
         (PAGAT, {"match_rounds": 0}, "match_rounds"),
         (PAGAT, {"time_limit": 0}, "time_limit"),
+        (PAGAT, {"min_rack_tiles_per_play": 0}, "min_rack_tiles_per_play"),
         (PAGAT, {"name": ""}, "name"),
         (PAGAT, {"opening_joker_value": "half"}, "opening_joker_value"),
         (RAMI, {"piece_set": "tiles"}, "ace_high"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from rummikit.errors import InvalidArgument
@@ -19,7 +19,7 @@ from rummikit.meld import Meld, MeldKind
 from rummikit.opening import opening_value, pure_run_length
 from rummikit.options import FreedJoker, JokerPolicy, OpeningRule, TurnStructure
 from rummikit.pieces import JOKER, Tile
-from rummikit.reading import MeldReading
+from rummikit.reading import MeldReading, Substitute
 from rummikit.table import TableState, meld_key
 from rummikit.verdict import Verdict, Violation
 
@@ -89,8 +89,8 @@ def check_turn(
             )
     from_rack = played & held
     count = sum(from_rack.values())
-    changed = not before.same_melds(after)
-    needed = max(1, profile.min_rack_tiles_per_play)
+    changed = Counter(_identities(profile, before)) != Counter(_identities(profile, after))
+    needed = profile.min_rack_tiles_per_play
     must_play = profile.turn_structure is TurnStructure.PLAY_OR_DRAW or changed
     if must_play and count < needed:
         violations.append(
@@ -106,26 +106,42 @@ def check_turn(
         )
     if not profile.table_manipulation:
         violations.extend(_check_extensions_only(before, after))
-    if not opened:
+    if not opened and must_play:  # an unchanged table after a mandatory draw opens nothing
         violations.extend(_check_opening(profile, before, after, readings, from_rack))
     if profile.joker_policy is JokerPolicy.FROZEN:
         violations.extend(_check_frozen_jokers(profile, before, after, readings, from_rack))
     return Verdict(tuple(violations))
 
 
-def _unmatched(before: TableState, after: TableState) -> tuple[list[Meld], list[int]]:
+def _identities(profile: RuleProfile, table: TableState) -> list[Hashable]:
+    """A key per meld, equal for the same tiles with each joker standing for the same tile.
+
+    The order of the tiles is free, except that it decides what a joker stands for (rules
+    matrix 4.6): ``r5 r6 j`` and ``j r5 r6`` are different melds, the joker having moved.
+    """
+    keys: list[Hashable] = []
+    for meld in table.melds:
+        jokers: tuple[Substitute, ...] = ()
+        if JOKER in meld.tiles and profile.is_valid_meld(meld):
+            jokers = profile.read_meld(meld).jokers
+        keys.append((meld_key(meld), jokers))
+    return keys
+
+
+def _unmatched(
+    profile: RuleProfile, before: TableState, after: TableState
+) -> tuple[list[Meld], list[int]]:
     """The melds of ``before`` not found unchanged in ``after``, and the indexes of new melds."""
-    remaining = Counter(map(meld_key, after.melds))
+    after_keys = _identities(profile, after)
+    remaining = Counter(after_keys)
     gone = []
-    for meld in before.melds:
-        key = meld_key(meld)
+    for meld, key in zip(before.melds, _identities(profile, before), strict=True):
         if remaining[key]:
             remaining[key] -= 1
         else:
             gone.append(meld)
     new = []
-    for index, meld in enumerate(after.melds):
-        key = meld_key(meld)
+    for index, key in enumerate(after_keys):
         if remaining[key]:
             remaining[key] -= 1
             new.append(index)
@@ -165,7 +181,7 @@ def _check_opening(
     rule = profile.opening_rule
     if rule is OpeningRule.NONE:
         return []
-    gone, new = _unmatched(before, after)
+    gone, new = _unmatched(profile, before, after)
     problems = []
     if not profile.opening_table_play and gone:
         problems.append(
@@ -281,20 +297,79 @@ def _check_frozen_jokers(
     readings: list[MeldReading | None],
     from_rack: Counter[Tile],
 ) -> list[Violation]:
-    """Pagat's rule: a meld holding a joker is extended in place, or its joker is released."""
-    gone, new = _unmatched(before, after)
+    """Pagat's rule: a meld holding a joker is extended in place, or its joker is released.
+
+    Each meld that held a joker and left the table gets a home: a meld after the turn that
+    keeps it in place, or none. Two old melds share a home only if it holds the tiles both
+    keep; of the possible choices, the one with fewest violations is judged.
+    """
+    gone, new = _unmatched(profile, before, after)
     fresh = {index for index in new if not _keeps_an_old_meld(before, after.melds[index])}
+    olds = [(meld, profile.read_meld(meld)) for meld in gone if JOKER in meld.tiles]
+    best: list[Violation] | None = None
+    for homes in _home_choices(olds, after, readings):
+        problems = _judge_homes(profile, olds, homes, after, new, fresh, from_rack)
+        if best is None or len(problems) < len(best):
+            best = problems
+        if not best:
+            break
+    return best or []
+
+
+_Home = tuple[list[int], int | None]
+"""The places of the jokers an old meld released, and the index of the meld keeping it."""
+
+
+def _home_choices(
+    olds: list[tuple[Meld, MeldReading]],
+    after: TableState,
+    readings: list[MeldReading | None],
+) -> Iterator[tuple[_Home, ...]]:
+    """Every way to give each old meld a home, fewest released jokers first."""
+    options = [_homes(old, readings) for _, old in olds]
+    choices = sorted(itertools.product(*options), key=lambda homes: sum(len(r) for r, _ in homes))
+    for homes in choices:
+        kept: dict[int, Counter[Tile]] = {}
+        for (_, old), (released, home) in zip(olds, homes, strict=True):
+            if home is not None:
+                tiles = Counter(t for i, t in enumerate(old.layout) if i not in released)
+                kept[home] = kept.get(home, Counter()) + tiles
+        if all(not tiles - Counter(after.melds[i].tiles) for i, tiles in kept.items()):
+            yield homes
+
+
+def _homes(old: MeldReading, readings: list[MeldReading | None]) -> list[_Home]:
+    """Each meld after the turn that keeps ``old`` in place, with the jokers it releases.
+
+    The last choice is no home at all: then every joker of ``old`` must have been released.
+    """
+    homes: list[_Home] = []
+    for index, reading in enumerate(readings):
+        if reading is not None:
+            kept, released = _extends(old, reading)
+            if kept:
+                homes.append((released, index))
+    homes.append(([i for i, tile in enumerate(old.layout) if tile.suit is None], None))
+    return homes
+
+
+def _judge_homes(
+    profile: RuleProfile,
+    olds: list[tuple[Meld, MeldReading]],
+    homes: tuple[_Home, ...],
+    after: TableState,
+    new: list[int],
+    fresh: set[int],
+    from_rack: Counter[Tile],
+) -> list[Violation]:
+    """The violations of the joker rule when each old meld has the home given."""
     spare = [Counter(meld.tiles)[JOKER] for meld in after.melds]
     for index in set(range(len(after.melds))) - set(new):
         spare[index] = 0  # an unchanged meld keeps its jokers
     problems: list[Violation] = []
     pool = Counter(from_rack)
     freed: list[tuple[Meld, int | None]] = []
-    for meld in gone:
-        if JOKER not in meld.tiles:
-            continue
-        old = profile.read_meld(meld)
-        released, home = _best_home(old, readings)
+    for (meld, old), (released, home) in zip(olds, homes, strict=True):
         if home is not None:
             spare[home] -= len(old.jokers) - len(released)
         for place in released:
@@ -327,26 +402,6 @@ def _keeps_an_old_meld(before: TableState, meld: Meld) -> bool:
     """Whether ``meld`` holds every tile of some meld that was on the table before."""
     tiles = Counter(meld.tiles)
     return any(not Counter(old.tiles) - tiles for old in before.melds)
-
-
-def _best_home(
-    old: MeldReading, readings: list[MeldReading | None]
-) -> tuple[list[int], int | None]:
-    """The after-meld that keeps ``old`` in place releasing fewest jokers, and those jokers.
-
-    With no such meld, every joker of ``old`` must have been released (index None).
-    """
-    best: tuple[list[int], int | None] = (
-        [i for i, tile in enumerate(old.layout) if tile.suit is None],
-        None,
-    )
-    for index, reading in enumerate(readings):
-        if reading is None:
-            continue
-        kept, released = _extends(old, reading)
-        if kept and (best[1] is None or len(released) < len(best[0])):
-            best = (released, index)
-    return best
 
 
 def _replacement_problem(

@@ -192,7 +192,7 @@ class RuleProfile:
     )
     min_rack_tiles_per_play: int = attrs.field(
         default=1,
-        validator=_int_between(0, 14),
+        validator=_int_between(1, 14),
         metadata={"doc": "Rack pieces a play must add to the table.", "row": 16},
     )
     joker_policy: JokerPolicy = attrs.field(
