@@ -18,7 +18,7 @@ from rummikit.errors import InvalidArgument
 from rummikit.meld import Meld, MeldKind
 from rummikit.opening import opening_value, pure_run_length
 from rummikit.options import FreedJoker, JokerPolicy, OpeningRule, TurnStructure
-from rummikit.pieces import JOKER, Tile
+from rummikit.pieces import JOKER, Tile, tile_from_code
 from rummikit.reading import MeldReading, Substitute
 from rummikit.table import TableState, meld_key
 from rummikit.verdict import Verdict, Violation
@@ -35,8 +35,21 @@ def _tiles_of(melds: Iterable[Meld]) -> Counter[Tile]:
     return Counter(tile for meld in melds for tile in meld.tiles)
 
 
-def _listing(tiles: Counter[Tile]) -> str:
-    return " ".join(str(tile) for tile in sorted(tiles.elements(), key=lambda t: t.sort_key))
+def _codes_of(melds: Iterable[Meld]) -> Counter[int]:
+    """The tiles of ``melds`` as a multiset of piece codes (fast to count and compare)."""
+    return Counter(itertools.chain.from_iterable(meld.key for meld in melds))
+
+
+def _as_tiles(codes: Counter[int]) -> Counter[Tile]:
+    return Counter({tile_from_code(code): count for code, count in codes.items()})
+
+
+def _listing(codes: Counter[int]) -> str:
+    return " ".join(str(tile_from_code(code)) for code in sorted(codes.elements()))
+
+
+def _holds_joker(meld: Meld) -> bool:
+    return bool(meld.key) and meld.key[-1] == JOKER.code  # the joker sorts last
 
 
 def check_turn(
@@ -52,11 +65,11 @@ def check_turn(
     """
     if not isinstance(opened, bool):
         raise InvalidArgument("bad_opened", f"opened is True or False, not {opened!r}")
-    held = Counter(rack)
-    profile.check_in_deck((_tiles_of(before.melds) + held).elements())
+    profile.check_in_deck(itertools.chain(rack, *(meld.tiles for meld in before.melds)))
+    held = Counter(tile.code for tile in rack)
     violations: list[Violation] = []
-    on_table_before = _tiles_of(before.melds)
-    on_table_after = _tiles_of(after.melds)
+    on_table_before = _codes_of(before.melds)
+    on_table_after = _codes_of(after.melds)
     taken = on_table_before - on_table_after
     played = on_table_after - on_table_before
     if taken:
@@ -65,7 +78,7 @@ def check_turn(
                 "table_tile_to_rack",
                 f"tiles left the table: {_listing(taken)}; no tile on the table may go back "
                 "to a rack, jokers included",
-                tiles=tuple(taken.elements()),
+                tiles=tuple(_as_tiles(taken).elements()),
             )
         )
     not_held = played - held
@@ -74,7 +87,7 @@ def check_turn(
             Violation(
                 "unknown_tile",
                 f"tiles appear that were neither on the table nor on the rack: {_listing(not_held)}",
-                tiles=tuple(not_held.elements()),
+                tiles=tuple(_as_tiles(not_held).elements()),
             )
         )
     readings: list[MeldReading | None] = []
@@ -87,9 +100,10 @@ def check_turn(
             violations.append(
                 Violation("invalid_meld", f"{meld}: {message}", melds=(meld,), tiles=meld.tiles)
             )
-    from_rack = played & held
+    from_rack = _as_tiles(played & held)
     count = sum(from_rack.values())
-    changed = Counter(_identities(profile, before)) != Counter(_identities(profile, after))
+    identities = (_identities(profile, before), _identities(profile, after))
+    changed = Counter(identities[0]) != Counter(identities[1])
     needed = profile.min_rack_tiles_per_play
     must_play = profile.turn_structure is TurnStructure.PLAY_OR_DRAW or changed
     if must_play and count < needed:
@@ -107,9 +121,11 @@ def check_turn(
     if not profile.table_manipulation:
         violations.extend(_check_extensions_only(before, after))
     if not opened and must_play:  # an unchanged table after a mandatory draw opens nothing
-        violations.extend(_check_opening(profile, before, after, readings, from_rack))
+        violations.extend(_check_opening(profile, before, after, identities, readings, from_rack))
     if profile.joker_policy is JokerPolicy.FROZEN:
-        violations.extend(_check_frozen_jokers(profile, before, after, readings, from_rack))
+        violations.extend(
+            _check_frozen_jokers(profile, before, after, identities, readings, from_rack)
+        )
     return Verdict(tuple(violations))
 
 
@@ -122,20 +138,22 @@ def _identities(profile: RuleProfile, table: TableState) -> list[Hashable]:
     keys: list[Hashable] = []
     for meld in table.melds:
         jokers: tuple[Substitute, ...] = ()
-        if JOKER in meld.tiles and profile.is_valid_meld(meld):
+        if _holds_joker(meld) and profile.is_valid_meld(meld):
             jokers = profile.read_meld(meld).jokers
         keys.append((meld_key(meld), jokers))
     return keys
 
 
-def _unmatched(
-    profile: RuleProfile, before: TableState, after: TableState
-) -> tuple[list[Meld], list[int]]:
-    """The melds of ``before`` not found unchanged in ``after``, and the indexes of new melds."""
-    after_keys = _identities(profile, after)
+_Identities = tuple[list[Hashable], list[Hashable]]
+"""The :func:`_identities` of the melds before and after the turn."""
+
+
+def _unmatched(before: TableState, identities: _Identities) -> tuple[list[Meld], list[int]]:
+    """The melds of ``before`` not found unchanged after, and the indexes of new melds."""
+    before_keys, after_keys = identities
     remaining = Counter(after_keys)
     gone = []
-    for meld, key in zip(before.melds, _identities(profile, before), strict=True):
+    for meld, key in zip(before.melds, before_keys, strict=True):
         if remaining[key]:
             remaining[key] -= 1
         else:
@@ -175,13 +193,14 @@ def _check_opening(
     profile: RuleProfile,
     before: TableState,
     after: TableState,
+    identities: _Identities,
     readings: list[MeldReading | None],
     from_rack: Counter[Tile],
 ) -> list[Violation]:
     rule = profile.opening_rule
     if rule is OpeningRule.NONE:
         return []
-    gone, new = _unmatched(profile, before, after)
+    gone, new = _unmatched(before, identities)
     problems = []
     if not profile.opening_table_play and gone:
         problems.append(
@@ -294,6 +313,7 @@ def _check_frozen_jokers(
     profile: RuleProfile,
     before: TableState,
     after: TableState,
+    identities: _Identities,
     readings: list[MeldReading | None],
     from_rack: Counter[Tile],
 ) -> list[Violation]:
@@ -303,9 +323,13 @@ def _check_frozen_jokers(
     keeps it in place, or none. Two old melds share a home only if it holds the tiles both
     keep; of the possible choices, the one with fewest violations is judged.
     """
-    gone, new = _unmatched(profile, before, after)
-    fresh = {index for index in new if not _keeps_an_old_meld(before, after.melds[index])}
-    olds = [(meld, profile.read_meld(meld)) for meld in gone if JOKER in meld.tiles]
+    gone, new = _unmatched(before, identities)
+    olds = [(meld, profile.read_meld(meld)) for meld in gone if _holds_joker(meld)]
+    if not olds:
+        return []
+    fresh: set[int] = set()  # new melds that keep no old meld: needed by the new-meld variants
+    if profile.freed_joker is not FreedJoker.ANYWHERE:
+        fresh = {index for index in new if not _keeps_an_old_meld(before, after.melds[index])}
     best: list[Violation] | None = None
     for homes in _home_choices(olds, after, readings):
         problems = _judge_homes(profile, olds, homes, after, new, fresh, from_rack)

@@ -33,7 +33,7 @@ from rummikit.options import (
     StockEnd,
     TurnStructure,
 )
-from rummikit.pieces import PieceSet, Tile, build_deck
+from rummikit.pieces import PieceSet, Tile, build_deck, tile_from_code
 from rummikit.reading import MeldReading, MeldRules, read
 from rummikit.table import TableState
 from rummikit.verdict import Verdict
@@ -302,7 +302,7 @@ class RuleProfile:
     )
     _meld_rules: MeldRules = attrs.field(init=False, eq=False, hash=False)
     _deck: tuple[Tile, ...] = attrs.field(init=False, eq=False, hash=False)
-    _deck_counts: Counter[Tile] = attrs.field(init=False, eq=False, hash=False)
+    _deck_counts: Counter[int] = attrs.field(init=False, eq=False, hash=False)
     _readings: dict[tuple[tuple[Tile, ...], MeldKind | None], MeldReading | tuple[str, str]] = (
         attrs.field(init=False, eq=False, hash=False, factory=dict)
     )
@@ -321,7 +321,7 @@ class RuleProfile:
         object.__setattr__(self, "_meld_rules", rules)
         deck = build_deck(self.piece_set, copies=self.copies, jokers=self.jokers)
         object.__setattr__(self, "_deck", deck)
-        object.__setattr__(self, "_deck_counts", Counter(deck))
+        object.__setattr__(self, "_deck_counts", Counter(tile.code for tile in deck))
 
     def _check_combinations(self) -> None:
         if self.ace_high and self.piece_set is not PieceSet.CARDS:
@@ -384,15 +384,18 @@ class RuleProfile:
         Checks the family of each piece, jokers, and that no piece appears more often than
         the deck has copies of it.
         """
-        counts = Counter(tiles)
+        counts = Counter(tile.code for tile in tiles)
         deck = self._deck_counts
-        for tile, count in counts.items():
-            if deck[tile] == 0:
-                raise InvalidArgument("not_in_deck", f"{tile} is not in the deck of {self.name!r}")
-            if count > deck[tile]:
+        for code, count in counts.items():
+            if count > deck[code]:
+                tile = tile_from_code(code)
+                if deck[code] == 0:
+                    raise InvalidArgument(
+                        "not_in_deck", f"{tile} is not in the deck of {self.name!r}"
+                    )
                 raise InvalidArgument(
                     "too_many_copies",
-                    f"{count} copies of {tile} given; the deck of {self.name!r} has {deck[tile]}",
+                    f"{count} copies of {tile} given; the deck of {self.name!r} has {deck[code]}",
                 )
 
     def piece_value(self, tile: Tile) -> int:
