@@ -232,3 +232,43 @@ def test_differences_between_profiles():
 
 def test_repr_names_the_profile():
     assert repr(PAGAT) == "<RuleProfile 'pagat'>"
+
+
+class FakeEntryPoint:
+    """Stands in for an installed package's ``rummikit.profiles`` entry point."""
+
+    def __init__(self, name, loaded):
+        self.name = name
+        self._loaded = loaded
+
+    def load(self):
+        if isinstance(self._loaded, Exception):
+            raise self._loaded
+        return self._loaded
+
+
+def test_entry_point_profiles_are_loaded_on_demand(monkeypatch):
+    third_party = attrs.evolve(PAGAT, name="club_rules", opening_min_points=40)
+    seen = []
+
+    def entry_points(group):
+        seen.append(group)
+        return [FakeEntryPoint("club", third_party), FakeEntryPoint("lazy", lambda: ONLINE)]
+
+    monkeypatch.setattr("rummikit.profiles.importlib.metadata.entry_points", entry_points)
+    registry = ProfileRegistry()
+    assert registry.get("Club-Rules") is third_party
+    assert seen == ["rummikit.profiles"]
+    assert registry.names() == ("club_rules", "online")
+    assert seen == ["rummikit.profiles"]  # loaded once
+
+
+def test_a_broken_entry_point_warns_and_does_not_break_the_registry(monkeypatch):
+    def entry_points(group):
+        return [FakeEntryPoint("broken", ImportError("no module named club"))]
+
+    monkeypatch.setattr("rummikit.profiles.importlib.metadata.entry_points", entry_points)
+    registry = ProfileRegistry()
+    registry.register(PAGAT)
+    with pytest.warns(RuntimeWarning, match="broken"):
+        assert registry.names() == ("pagat",)
