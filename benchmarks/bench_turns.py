@@ -35,8 +35,10 @@ def choose(game: rk.Game, rng: random.Random) -> rk.Action:
     return rk.Draw() if game.phase is rk.Phase.PLAY_OR_DRAW else rk.Pass()
 
 
-def turn_samples(profile: rk.RuleProfile, count: int, seed: int) -> list[tuple[rk.Game, rk.Play]]:
-    """Positions with 20-60 tiles on the table and a legal play proposed for them."""
+def turn_samples(
+    profile: rk.RuleProfile, count: int, seed: int, sizes: range = range(20, 61)
+) -> list[tuple[rk.Game, rk.Play]]:
+    """Positions with a table size in ``sizes`` (tiles) and a legal play proposed for them."""
     rng = random.Random(seed)
     samples: list[tuple[rk.Game, rk.Play]] = []
     game_seed = seed
@@ -45,7 +47,7 @@ def turn_samples(profile: rk.RuleProfile, count: int, seed: int) -> list[tuple[r
         game_seed += 1
         while game.outcome is None and len(samples) < count:
             action = choose(game, rng)
-            if isinstance(action, rk.Play) and 20 <= game.table.tile_count <= 60:
+            if isinstance(action, rk.Play) and game.table.tile_count in sizes:
                 samples.append((game, action))
             game = game.apply(action)
     return samples
@@ -107,16 +109,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     for name in ("online", "pagat", "rami_voleur"):
         profile = rk.profiles.get(name)
-        legal = turn_samples(profile, 60, seed=1)
-        illegal = [(game, broken(game, play)) for game, play in legal]
-        size = statistics.mean(game.table.tile_count for game, _ in legal)
-        for label, samples in (("legal", legal), ("illegal", illegal)):
-            warm = judge_rate(samples, window, cold=False)
-            cold = judge_rate(samples, window, cold=True)
-            print(
-                f"{name:<12} {label:<8} {size:>7.0f} {warm:>9,.0f} {1e6 / warm:>7.0f}"
-                f" {cold:>9,.0f} {1e6 / cold:>7.0f}"
-            )
+        for sizes in (range(20, 40), range(40, 61)):
+            legal = turn_samples(profile, 40, seed=1, sizes=sizes)
+            illegal = [(game, broken(game, play)) for game, play in legal]
+            size = statistics.mean(game.table.tile_count for game, _ in legal)
+            for label, samples in (("legal", legal), ("illegal", illegal)):
+                warm = judge_rate(samples, window, cold=False)
+                cold = judge_rate(samples, window, cold=True)
+                print(
+                    f"{name:<12} {label:<8} {size:>7.0f} {warm:>9,.0f} {1e6 / warm:>7.0f}"
+                    f" {cold:>9,.0f} {1e6 / cold:>7.0f}"
+                )
     print(f"\n{'profile':<12} {'games/s':>8} {'ms/game':>8} {'turns/game':>11}")
     for name in ("online", "pagat", "rami_voleur"):
         rate, turns = games_rate(rk.profiles.get(name), window)

@@ -102,10 +102,13 @@ def check_turn(
             )
     from_rack = _as_tiles(played & held)
     count = sum(from_rack.values())
-    identities = (_identities(profile, before), _identities(profile, after))
-    changed = Counter(identities[0]) != Counter(identities[1])
+    identities = None
+    must_play = True  # play-or-draw: a play always lays tiles (the alternative is drawing)
+    if profile.turn_structure is not TurnStructure.PLAY_OR_DRAW or not opened:
+        identities = (_identities(profile, before), _identities(profile, after))
+        if profile.turn_structure is not TurnStructure.PLAY_OR_DRAW:
+            must_play = Counter(k for _, k in identities[0]) != Counter(k for _, k in identities[1])
     needed = profile.min_rack_tiles_per_play
-    must_play = profile.turn_structure is TurnStructure.PLAY_OR_DRAW or changed
     if must_play and count < needed:
         violations.append(
             Violation(
@@ -120,46 +123,54 @@ def check_turn(
         )
     if not profile.table_manipulation:
         violations.extend(_check_extensions_only(before, after))
-    if not opened and must_play:  # an unchanged table after a mandatory draw opens nothing
+    if identities is not None and not opened and must_play:
+        # (an unchanged table after a mandatory draw opens nothing)
         violations.extend(_check_opening(profile, before, after, identities, readings, from_rack))
     if profile.joker_policy is JokerPolicy.FROZEN:
-        violations.extend(
-            _check_frozen_jokers(profile, before, after, identities, readings, from_rack)
-        )
+        violations.extend(_check_frozen_jokers(profile, before, after, readings, from_rack))
     return Verdict(tuple(violations))
 
 
-def _identities(profile: RuleProfile, table: TableState) -> list[Hashable]:
+_Keys = list[tuple[int, Hashable]]
+"""Melds of a table as (index, identity) pairs."""
+
+
+def _identities(profile: RuleProfile, table: TableState, *, jokers_only: bool = False) -> _Keys:
     """A key per meld, equal for the same tiles with each joker standing for the same tile.
 
     The order of the tiles is free, except that it decides what a joker stands for (rules
     matrix 4.6): ``r5 r6 j`` and ``j r5 r6`` are different melds, the joker having moved.
+    With ``jokers_only``, only the melds holding a joker are keyed (no other meld can match
+    them).
     """
-    keys: list[Hashable] = []
-    for meld in table.melds:
+    keys: _Keys = []
+    for index, meld in enumerate(table.melds):
         jokers: tuple[Substitute, ...] = ()
-        if _holds_joker(meld) and profile.is_valid_meld(meld):
-            jokers = profile.read_meld(meld).jokers
-        keys.append((meld_key(meld), jokers))
+        if _holds_joker(meld):
+            if profile.is_valid_meld(meld):
+                jokers = profile.read_meld(meld).jokers
+        elif jokers_only:
+            continue
+        keys.append((index, (meld_key(meld), jokers)))
     return keys
 
 
-_Identities = tuple[list[Hashable], list[Hashable]]
+_Identities = tuple[_Keys, _Keys]
 """The :func:`_identities` of the melds before and after the turn."""
 
 
 def _unmatched(before: TableState, identities: _Identities) -> tuple[list[Meld], list[int]]:
     """The melds of ``before`` not found unchanged after, and the indexes of new melds."""
     before_keys, after_keys = identities
-    remaining = Counter(after_keys)
+    remaining = Counter(key for _, key in after_keys)
     gone = []
-    for meld, key in zip(before.melds, before_keys, strict=True):
+    for index, key in before_keys:
         if remaining[key]:
             remaining[key] -= 1
         else:
-            gone.append(meld)
+            gone.append(before.melds[index])
     new = []
-    for index, key in enumerate(after_keys):
+    for index, key in after_keys:
         if remaining[key]:
             remaining[key] -= 1
             new.append(index)
@@ -313,7 +324,6 @@ def _check_frozen_jokers(
     profile: RuleProfile,
     before: TableState,
     after: TableState,
-    identities: _Identities,
     readings: list[MeldReading | None],
     from_rack: Counter[Tile],
 ) -> list[Violation]:
@@ -323,8 +333,14 @@ def _check_frozen_jokers(
     keeps it in place, or none. Two old melds share a home only if it holds the tiles both
     keep; of the possible choices, the one with fewest violations is judged.
     """
-    gone, new = _unmatched(before, identities)
-    olds = [(meld, profile.read_meld(meld)) for meld in gone if _holds_joker(meld)]
+    if not any(_holds_joker(meld) for meld in before.melds):
+        return []
+    identities = (
+        _identities(profile, before, jokers_only=True),
+        _identities(profile, after, jokers_only=True),
+    )
+    gone, new = _unmatched(before, identities)  # new: only melds holding a joker matter here
+    olds = [(meld, profile.read_meld(meld)) for meld in gone]
     if not olds:
         return []
     fresh: set[int] = set()  # new melds that keep no old meld: needed by the new-meld variants

@@ -60,11 +60,15 @@ class Meld:
 
     tiles: tuple[Tile, ...] = attrs.field(converter=_to_tiles)
     kind: MeldKind | None = attrs.field(default=None, converter=_to_kind)
+    codes: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """The :attr:`Tile.code` of each tile, in order: a cheap key for memoising readings."""
     key: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
     """The sorted codes of the tiles: equal for melds of the same tiles in any order."""
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "key", tuple(sorted(tile.code for tile in self.tiles)))
+        codes = tuple(tile.code for tile in self.tiles)
+        object.__setattr__(self, "codes", codes)
+        object.__setattr__(self, "key", tuple(sorted(codes)))
 
     @classmethod
     def parse(cls, text: str) -> Meld:

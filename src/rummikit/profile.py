@@ -303,7 +303,7 @@ class RuleProfile:
     _meld_rules: MeldRules = attrs.field(init=False, eq=False, hash=False)
     _deck: tuple[Tile, ...] = attrs.field(init=False, eq=False, hash=False)
     _deck_counts: Counter[int] = attrs.field(init=False, eq=False, hash=False)
-    _readings: dict[tuple[tuple[Tile, ...], MeldKind | None], MeldReading | tuple[str, str]] = (
+    _readings: dict[tuple[tuple[int, ...], MeldKind | None], MeldReading | tuple[str, str]] = (
         attrs.field(init=False, eq=False, hash=False, factory=dict)
     )
 
@@ -407,17 +407,13 @@ class RuleProfile:
     def _reading(
         self, meld: MeldLike, kind: MeldKind | str | None
     ) -> MeldReading | tuple[str, str]:
-        if isinstance(meld, Meld):
-            tiles, declared = meld.tiles, meld.kind
-        else:
-            as_meld = self.as_meld(meld)
-            tiles, declared = as_meld.tiles, as_meld.kind
-        if kind is not None:
-            declared = MeldKind.coerce(kind)
-        key = (tiles, declared)
+        if not isinstance(meld, Meld):
+            meld = as_meld(meld)
+        declared = meld.kind if kind is None else MeldKind.coerce(kind)
+        key = (meld.codes, declared)
         found = self._readings.get(key)
         if found is None:
-            found = read(tiles, declared, self._meld_rules)
+            found = read(meld.tiles, declared, self._meld_rules)
             if len(self._readings) >= _CACHE_LIMIT:
                 self._readings.clear()
             self._readings[key] = found
