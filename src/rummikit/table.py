@@ -31,8 +31,8 @@ def _to_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
 class TableState:
     """The melds on the table, in the order they are listed.
 
-    The order carries no meaning: two tables holding the same melds are the same table for
-    every rule (see :meth:`same_melds`), but it is kept so a table prints as it was laid out.
+    The order carries no meaning for the rules (the judge matches melds whatever order they
+    are listed in), but it is kept so a table prints as it was laid out.
     """
 
     melds: tuple[Meld, ...] = attrs.field(default=(), converter=_to_melds)
@@ -53,10 +53,6 @@ class TableState:
     def tile_count(self) -> int:
         """How many tiles lie on the table."""
         return sum(len(meld.tiles) for meld in self.melds)
-
-    def same_melds(self, other: TableState) -> bool:
-        """Whether ``other`` holds the same melds, in any order and with tiles in any order."""
-        return Counter(map(meld_key, self.melds)) == Counter(map(meld_key, other.melds))
 
     def __iter__(self) -> Iterator[Meld]:
         return iter(self.melds)
