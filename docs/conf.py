@@ -23,6 +23,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "rummikit_options",
+    "rummikit_simplot",
 ]
 
 exclude_patterns = ["_build"]
@@ -41,4 +42,14 @@ autodoc_class_signature = "mixed"
 doctest_global_setup = """
 import attrs
 import rummikit as rk
+"""
+
+# -- substitutions ------------------------------------------------------------------------
+try:
+    from rummikit.cli import COMPARE_GAMES
+except ImportError:  # the cli extra (click, rich) is not installed
+    COMPARE_GAMES = 0
+
+rst_prolog = f"""
+.. |compare_games| replace:: {COMPARE_GAMES or "see ``rummikit compare --help``"}
 """

@@ -1,9 +1,10 @@
-"""``python -m rummikit``: compare rule profiles side by side, with no extra dependencies.
+"""``python -m rummikit``: compare rule profiles side by side.
 
-Prints the options on which the profiles differ, then a few figures computed from the rules
-themselves: how many distinct three-piece melds each deck allows and how many of them open
-the game on their own. The full command line (``rummikit compare``) comes with the ``cli``
-extra.
+With the ``cli`` extra installed (click and rich), this is ``rummikit compare``: the profiles
+over seeded games, with their rule differences (``python -m rummikit check r7 r8 j`` runs any
+other command). Without it, it prints a dependency-free comparison: the options on which the
+profiles differ, then a few figures computed from the rules themselves: how many distinct
+three-piece melds each deck allows and how many of them open the game on their own.
 """
 
 from __future__ import annotations
@@ -57,8 +58,26 @@ def compare(names: Sequence[str]) -> str:
     return f"{titles}\n\n{_table(header, rows)}"
 
 
+_COMMANDS = ("check", "solve", "simulate", "rules", "compare")
+_PASSED_ON = (*_COMMANDS, "--help", "-h", "--version")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``python -m rummikit``."""
+    """Entry point of ``python -m rummikit``: ``rummikit compare`` if click is installed."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        import click  # noqa: F401
+        import rich  # noqa: F401
+    except ImportError:  # no cli extra: the plain comparison
+        return plain_main(args)
+    from rummikit import cli
+
+    command = args if args and args[0] in _PASSED_ON else ["compare", *args]
+    return cli.main(command, prog_name="python -m rummikit")
+
+
+def plain_main(argv: Sequence[str] | None = None) -> int:
+    """The dependency-free comparison: rule differences and figures derived from the rules."""
     parser = argparse.ArgumentParser(
         prog="python -m rummikit",
         description="Compare rule profiles: the options that differ and a few derived figures.",

@@ -1,0 +1,398 @@
+"""Computer players: a small protocol and four built-in bots that play every profile.
+
+A :class:`Bot` is given a :class:`~rummikit.PlayerView` (everything its seat may know, and
+nothing more) and returns the :class:`~rummikit.Action` it takes. It never sees the game
+itself, so a bot cannot peek at another rack or at the stock, and the same bot can play
+behind a server that only sends views.
+
+>>> import random
+>>> import rummikit as rk
+>>> from rummikit.bots import GreedyBot, RandomBot
+>>> game = rk.Game.new("pagat", players=2, seed=7)
+>>> bots = [GreedyBot(), RandomBot(random.Random(1))]
+>>> action = bots[game.current_player].choose(game.view(game.current_player))
+>>> game.apply(action).turn
+1
+
+The built-in bots, by registry name (:func:`make_bot`, :func:`bot_names`):
+
+``"random"``
+    :class:`RandomBot`: any legal play it finds, chosen at random; else draws or passes.
+``"greedy"``
+    :class:`GreedyBot`: the play that lays the most tiles now.
+``"strategic"``
+    :class:`StrategicBot`: holds its opening until it is worth it, then sheds high tiles and
+    jokers first.
+``"simple"``
+    :class:`SimpleBot`: the biggest simple play (new melds, one-tile lay-offs), never
+    rearranging the table; fast, as it never calls the solver.
+
+Where plays come from: the greedy and strategic bots ask the solver
+(:func:`rummikit.solver.solve`, which rearranges the whole table) when it is installed, and
+otherwise fall back to :func:`rummikit.moves.simple_plays` (new melds from the rack and
+single-tile lay-offs). :func:`best_play` is that choice, usable on its own as a hint.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Literal, Protocol, runtime_checkable
+
+from rummikit.actions import Action, Draw, Pass, Play
+from rummikit.errors import InvalidArgument
+from rummikit.game import Phase, PlayerView
+from rummikit.moves import simple_plays
+from rummikit.pieces import Tile
+from rummikit.profile import RuleProfile
+from rummikit.table import TableState
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "Bot",
+    "BotFactory",
+    "GreedyBot",
+    "Objective",
+    "RandomBot",
+    "SimpleBot",
+    "StrategicBot",
+    "best_play",
+    "bot_factory",
+    "bot_names",
+    "make_bot",
+    "no_play",
+    "register_bot",
+    "solver_available",
+]
+
+DEFAULT_BUDGET = 5_000
+"""How far the greedy and strategic bots let the solver search per move, in its transitions.
+
+Most positions are solved exactly well within it; the largest (a full table and a long rack)
+get the best play found, which keeps a simulated game to seconds. It counts work, not time,
+so it never makes a simulation depend on the machine. Pass ``budget=None`` to a bot for
+exact play.
+"""
+
+Objective = Literal["tiles", "points"]
+"""What a best play maximises: tiles laid, or penalty points shed (jokers at their penalty)."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: given what its seat may see, choose an action.
+
+    ``choose`` is called only when the bot's seat is the current player and the round is not
+    over. It must return an action that is legal for ``view``; a simulation turns an illegal
+    one into :class:`~rummikit.GiveUp` (the profile's failure penalty).
+    """
+
+    def choose(self, view: PlayerView) -> Action:
+        """The action to take in the position ``view`` shows."""
+        ...
+
+
+BotFactory = Callable[[random.Random], Bot]
+"""Makes a bot for one seat of one game from a generator seeded for that seat.
+
+Every built-in bot class is a factory (``RandomBot(rng)``). A factory given to
+:func:`rummikit.simulation.simulate` with an executor must be picklable: a class or function
+defined at the top level of an importable module.
+"""
+
+
+class _Solution(Protocol):
+    @property
+    def table(self) -> TableState: ...
+
+
+class _Solve(Protocol):
+    def __call__(
+        self,
+        profile: RuleProfile,
+        table: TableState,
+        rack: tuple[Tile, ...],
+        *,
+        opened: bool,
+        objective: Objective,
+        budget: int | None,
+    ) -> _Solution | None: ...
+
+
+@functools.cache
+def _solver() -> _Solve | None:
+    """The solver's ``solve`` when :mod:`rummikit.solver` is installed, else None (cached)."""
+    try:
+        from rummikit.solver import solve  # type: ignore[import-not-found, attr-defined, unused-ignore]
+    except ImportError:
+        return None
+    found: _Solve = solve
+    return found
+
+
+def solver_available() -> bool:
+    """Whether :func:`best_play` uses the solver (rather than the simple-play fallback)."""
+    return _solver() is not None
+
+
+def _played(before: TableState, after: TableState) -> Counter[Tile]:
+    return after.tiles - before.tiles
+
+
+def _points(profile: RuleProfile, tiles: Counter[Tile]) -> int:
+    return sum(profile.piece_value(tile) * count for tile, count in tiles.items())
+
+
+def _key(profile: RuleProfile, objective: Objective, played: Counter[Tile]) -> tuple[int, int]:
+    count, points = sum(played.values()), _points(profile, played)
+    return (count, points) if objective == "tiles" else (points, count)
+
+
+def _fallback(
+    profile: RuleProfile,
+    table: TableState,
+    rack: tuple[Tile, ...],
+    opened: bool,
+    objective: Objective,
+) -> TableState | None:
+    """The best of :func:`~rummikit.moves.simple_plays`; the first found wins ties."""
+    best: TableState | None = None
+    best_key = (0, 0)
+    for candidate in simple_plays(profile, table, rack, opened):
+        key = _key(profile, objective, _played(table, candidate))
+        if key > best_key:
+            best, best_key = candidate, key
+    return best
+
+
+def best_play(
+    profile: RuleProfile,
+    table: TableState,
+    rack: Iterable[Tile],
+    *,
+    opened: bool,
+    objective: Objective = "tiles",
+    budget: int | None = None,
+    use_solver: bool = True,
+) -> TableState | None:
+    """The table after the best play found for ``rack``, or None when none is found.
+
+    ``objective="tiles"`` lays the most tiles; ``"points"`` sheds the most penalty points
+    (a joker counts its penalty value), which gets rid of high tiles and jokers first.
+
+    With :mod:`rummikit.solver` installed this is the solver's answer, which may rearrange
+    the whole table: exact, or with a ``budget`` (in the solver's transitions) the best it
+    finds within it, or the best simple play if that is better. Without the solver, it is
+    the best of :func:`~rummikit.moves.simple_plays`: new melds from the rack and
+    single-tile lay-offs; ``use_solver=False`` asks for that even with the solver.
+    Either way the play passes :meth:`~rummikit.RuleProfile.check_turn`.
+    """
+    if objective not in ("tiles", "points"):
+        raise InvalidArgument(
+            "bad_objective", f"the objective is 'tiles' or 'points', not {objective!r}"
+        )
+    pieces = tuple(rack)
+    solve = _solver() if use_solver else None
+    if solve is None:
+        return _fallback(profile, table, pieces, opened, objective)
+    solution = solve(profile, table, pieces, opened=opened, objective=objective, budget=budget)
+    if solution is not None and getattr(solution, "optimal", True):
+        return solution.table
+    # Cut short by the budget: keep the better of what it found and the simple plays.
+    simple = _fallback(profile, table, pieces, opened, objective)
+    if solution is None or simple is None:
+        return simple or (None if solution is None else solution.table)
+    keys = [_key(profile, objective, _played(table, after)) for after in (solution.table, simple)]
+    return solution.table if keys[0] >= keys[1] else simple
+
+
+def no_play(view: PlayerView) -> Action:
+    """What to do without playing: draw while drawing is allowed, else pass."""
+    return Pass() if view.phase is Phase.PLAY_OR_PASS else Draw()
+
+
+class RandomBot:
+    """Plays any legal play it finds (among :func:`~rummikit.moves.simple_plays`), chosen
+    at random; draws or passes when it finds none. Seeded by the generator it is given."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = random.Random(0) if rng is None else rng
+
+    def choose(self, view: PlayerView) -> Action:
+        """A random legal play, else a draw or a pass."""
+        if view.phase is Phase.DRAW:
+            return Draw()
+        opened = view.opened[view.player]
+        plays = list(simple_plays(view.profile, view.table, view.rack, opened))
+        if not plays:
+            return no_play(view)
+        return Play(self.rng.choice(plays))
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+class GreedyBot:
+    """Plays the best play now (most tiles laid, see :func:`best_play`); else draws or passes.
+
+    ``budget`` bounds the solver's search per move (see :data:`DEFAULT_BUDGET`; None for
+    the exact best play); ``use_solver=False`` keeps to simple plays (see :class:`SimpleBot`).
+    ``rng`` is accepted so the class is a :data:`BotFactory`; the bot is deterministic.
+    """
+
+    use_solver = True
+
+    def __init__(
+        self, rng: random.Random | None = None, *, budget: int | None = DEFAULT_BUDGET
+    ) -> None:
+        del rng
+        self.budget = budget
+
+    def choose(self, view: PlayerView) -> Action:
+        """The play laying the most tiles, else a draw or a pass."""
+        if view.phase is Phase.DRAW:
+            return Draw()
+        opened = view.opened[view.player]
+        table = best_play(
+            view.profile,
+            view.table,
+            view.rack,
+            opened=opened,
+            objective="tiles",
+            budget=self.budget,
+            use_solver=self.use_solver,
+        )
+        return no_play(view) if table is None else Play(table)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(budget={self.budget})"
+
+
+class SimpleBot(GreedyBot):
+    """Plays the simple play laying the most tiles: new melds from its rack, or one tile
+    added to a meld on the table; it never rearranges the table. A beginner's game, and the
+    fastest bot, as it never calls the solver: good for large quick simulations."""
+
+    use_solver = False
+
+
+class StrategicBot:
+    """A simple strategy a good player would use.
+
+    * **Hold the opening until it is worth it.** Before opening, it opens only with a play
+      laying at least ``open_min_tiles`` tiles, or once waiting gets costly: its rack has
+      grown to ``hand_size + patience`` pieces, the stock is down to ``late_stock`` pieces,
+      or an opponent is down to ``danger`` pieces.
+    * **Shed high tiles and jokers first.** Once open it plays the move shedding the most
+      penalty points (jokers at their penalty value, so a joker never stays on the rack when
+      it can be laid), rather than the most tiles.
+
+    ``budget`` bounds the solver's search per move, as for :class:`GreedyBot`. ``rng`` is
+    accepted so the class is a :data:`BotFactory`; the bot is deterministic.
+    """
+
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        *,
+        budget: int | None = DEFAULT_BUDGET,
+        open_min_tiles: int = 6,
+        patience: int = 3,
+        late_stock: int = 20,
+        danger: int = 5,
+    ) -> None:
+        del rng
+        self.budget = budget
+        self.open_min_tiles = open_min_tiles
+        self.patience = patience
+        self.late_stock = late_stock
+        self.danger = danger
+
+    def _worth_opening(self, view: PlayerView, before: TableState, after: TableState) -> bool:
+        laid = sum(_played(before, after).values())
+        if laid >= self.open_min_tiles or laid == len(view.rack):
+            return True
+        others = [size for seat, size in enumerate(view.rack_sizes) if seat != view.player]
+        return (
+            len(view.rack) >= view.profile.hand_size + self.patience
+            or view.stock_size <= self.late_stock
+            or any(size <= self.danger for size in others)
+        )
+
+    def choose(self, view: PlayerView) -> Action:
+        """Hold the opening until worth it; once open, shed the most points."""
+        if view.phase is Phase.DRAW:
+            return Draw()
+        opened = view.opened[view.player]
+        objective: Objective = "points" if opened else "tiles"
+        table = best_play(
+            view.profile,
+            view.table,
+            view.rack,
+            opened=opened,
+            objective=objective,
+            budget=self.budget,
+        )
+        if table is None or (not opened and not self._worth_opening(view, view.table, table)):
+            return no_play(view)
+        return Play(table)
+
+    def __repr__(self) -> str:
+        return (
+            f"StrategicBot(budget={self.budget}, open_min_tiles={self.open_min_tiles}, "
+            f"patience={self.patience}, "
+            f"late_stock={self.late_stock}, danger={self.danger})"
+        )
+
+
+_REGISTRY: dict[str, BotFactory] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "strategic": StrategicBot,
+    "simple": SimpleBot,
+}
+
+
+def bot_names() -> tuple[str, ...]:
+    """The registered bot names, built-in ones first."""
+    return tuple(_REGISTRY)
+
+
+def register_bot(name: str, factory: BotFactory, *, replace: bool = False) -> None:
+    """Register ``factory`` under ``name`` for :func:`make_bot` and simulations.
+
+    Simulations run through an executor look names up in the worker, so register custom
+    bots at import time of a module the workers import too (or pass the factory itself).
+    A name already taken raises :class:`~rummikit.InvalidArgument` (``name_taken``) unless
+    ``replace`` is true.
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidArgument("bad_bot_name", f"a bot name is a non-empty str, not {name!r}")
+    if not callable(factory):
+        raise InvalidArgument("not_a_bot_factory", f"expected a callable, not {factory!r}")
+    key = name.strip().lower()
+    if key in _REGISTRY and not replace and _REGISTRY[key] is not factory:
+        raise InvalidArgument("name_taken", f"a bot is already registered as {key!r}")
+    _REGISTRY[key] = factory
+
+
+def bot_factory(name: str) -> BotFactory:
+    """The factory registered as ``name`` (case-insensitive).
+
+    Raises :class:`~rummikit.InvalidArgument` (``unknown_bot``) listing the known names.
+    """
+    if not isinstance(name, str):
+        raise InvalidArgument("bad_bot_name", f"a bot name is a str, not {name!r}")
+    factory = _REGISTRY.get(name.strip().lower())
+    if factory is None:
+        raise InvalidArgument(
+            "unknown_bot", f"no bot is called {name!r}; known bots: {', '.join(_REGISTRY)}"
+        )
+    return factory
+
+
+def make_bot(name: str, rng: random.Random | None = None) -> Bot:
+    """A new bot of the kind registered as ``name``, seeded by ``rng`` (default: seed 0)."""
+    return bot_factory(name)(random.Random(0) if rng is None else rng)

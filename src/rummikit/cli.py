@@ -1,0 +1,661 @@
+"""The ``rummikit`` command line (``pip install rummikit[cli]``): click and rich.
+
+Commands: ``check`` a meld or a table, ``solve`` a position, ``simulate`` games, ``rules``
+(a profile's options or two profiles' differences) and ``compare`` (rule profiles side by
+side over seeded games: the main job, ``rummikit compare`` with no arguments). See
+:doc:`/cli` for every option.
+
+Exit codes: 0 when all went well; 1 when a check says no (an invalid meld, no legal play) or
+the solver is missing; 2 for a usage error (bad notation, an unknown profile or bot, a value
+out of range), with the message saying what to fix.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, NoReturn
+
+import click
+
+import rummikit
+from rummikit import profiles as _profiles
+from rummikit.bots import Objective
+from rummikit.errors import InvalidMeld, NotationError, RummikitError
+from rummikit.meld import Meld
+from rummikit.notation import parse_meld, parse_table, parse_tiles
+from rummikit.profile import RuleProfile
+from rummikit.table import TableState
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from rummikit.simulation import Report
+
+__all__ = [
+    "BUILT_IN",
+    "COMPARE_GAMES",
+    "check",
+    "cli",
+    "compare",
+    "main",
+    "rules",
+    "simulate",
+    "solve",
+]
+
+BUILT_IN = ("online", "pagat", "rami_voleur")
+"""The profiles ``rummikit compare`` compares by default."""
+
+COMPARE_GAMES = 10
+"""Games per profile of ``rummikit compare`` by default (about 30 s on two cores)."""
+
+SIMULATE_GAMES = 40
+"""Games of ``rummikit simulate`` by default."""
+
+_AUTO_WORKERS_MIN_GAMES = 16
+_PIPE_WIDTH = 100
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def _console(*, stderr: bool = False) -> Console:
+    from rich.console import Console
+
+    console = Console(stderr=stderr, highlight=False, soft_wrap=False)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console.width = _PIPE_WIDTH
+    return console
+
+
+def _usage(message: str, ctx: click.Context | None = None) -> NoReturn:
+    raise click.UsageError(message, ctx)
+
+
+def _profile(name: str, hint: str = "'--profile'") -> RuleProfile:
+    try:
+        return _profiles.get(name)
+    except RummikitError as error:
+        raise click.BadParameter(error.message, param_hint=hint) from None
+
+
+def _notation_message(error: NotationError, text: str) -> str:
+    """The parser's message, the input and a caret under the offending token."""
+    lines = [f"bad notation: {error.message}"]
+    if "\n" not in text and error.position <= len(text):
+        lines += [f"  {text}", "  " + " " * error.position + "^" * max(1, len(error.token))]
+    return "\n".join(lines)
+
+
+def _read_table(text: str, what: str) -> TableState:
+    try:
+        return TableState(parse_table(text))
+    except NotationError as error:
+        raise click.BadParameter(_notation_message(error, text), param_hint=what) from None
+
+
+def _split(values: Sequence[str]) -> list[str]:
+    """Names given as repeated options and/or comma-separated lists."""
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+def _bots(text: str) -> str | list[str]:
+    names = _split([text])
+    if not names:
+        _usage("--bots needs a bot name, or one name per seat separated by commas")
+    return names[0] if len(names) == 1 else names
+
+
+def _workers(requested: int, total_games: int) -> int:
+    if requested > 0:
+        return requested
+    if total_games < _AUTO_WORKERS_MIN_GAMES:
+        return 1
+    return max(1, min(os.cpu_count() or 1, total_games // 8))
+
+
+@contextmanager
+def _executor(workers: int) -> Iterator[Executor | None]:
+    """A process pool of ``workers`` (spawned, so it is safe next to threads), or None."""
+    if workers <= 1:
+        yield None
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        yield pool
+
+
+def _run_simulation(
+    chosen: Sequence[RuleProfile],
+    *,
+    games: int,
+    players: int,
+    bots: str | list[str],
+    seed: int,
+    workers: int,
+) -> dict[str, Report]:
+    """Run the games with a progress bar on stderr (when it is a terminal)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from rummikit.simulation import simulate as run
+
+    count = _workers(workers, games * len(chosen))
+    console = _console(stderr=True)
+    progress = Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
+    names = ", ".join(rule.name for rule in chosen)
+    where = "here" if count == 1 else f"on {count} processes"
+    task = progress.add_task(f"playing {names} {where}", total=games * len(chosen))
+
+    def advance(done: int, total: int) -> None:
+        progress.update(task, completed=done, total=total)
+
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        with progress, _executor(count) as pool:
+            return run(
+                list(chosen),
+                players=players,
+                games=games,
+                bots=bots,
+                seed=seed,
+                executor=pool,
+                progress=advance,
+            )
+    except RummikitError as error:
+        _usage(error.message)
+    except BrokenProcessPool as error:
+        raise click.ClickException(
+            f"the worker processes stopped ({error}); try again with --workers 1"
+        ) from None
+
+
+def _pct(share: float) -> str:
+    return f"{share:.1%}"
+
+
+def _num(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def _ended(report: Report, count: int) -> str:
+    return f"{count} ({_pct(count / report.games)})"
+
+
+def _report_rows(reports: Sequence[Report]) -> list[tuple[str, list[str]]]:
+    """The rows of the comparison table: a label and one cell per report."""
+    players = max(report.players for report in reports)
+    rows: list[tuple[str, list[str]]] = [
+        ("games", [str(r.games) for r in reports]),
+        ("turns per game: mean", [_num(r.turns.mean) for r in reports]),
+        ("turns per game: median / max", [f"{r.turns.median:g} / {r.turns.max}" for r in reports]),
+        (
+            "first opening turn: mean",
+            [
+                "-" if r.first_opening_turn is None else _num(r.first_opening_turn.mean)
+                for r in reports
+            ],
+        ),
+        (
+            "first opening turn: median",
+            [
+                "-" if r.first_opening_turn is None else f"{r.first_opening_turn.median:g}"
+                for r in reports
+            ],
+        ),
+        ("games with no opening", [_pct(r.no_opening_share) for r in reports]),
+        ("ended: went out", [_ended(r, r.went_out) for r in reports]),
+        ("ended: blocked", [_ended(r, r.blocked) for r in reports]),
+        ("ended: stock exhausted", [_ended(r, r.stock_exhausted) for r in reports]),
+    ]
+    for seat in range(players):
+        rows.append(
+            (
+                f"win rate: seat {seat}",
+                [_pct(r.win_rate[seat]) if seat < r.players else "" for r in reports],
+            )
+        )
+    rows.append(("win rate: nobody", [_pct(r.no_winner_share) for r in reports]))
+    rows.append(("win rate: first player", [_pct(r.first_player_win_rate) for r in reports]))
+    for seat in range(players):
+        rows.append(
+            (
+                f"mean score: seat {seat}",
+                [_num(r.scores[seat].mean) if seat < r.players else "" for r in reports],
+            )
+        )
+    rows.append(
+        (
+            "score, all seats: mean ± sd",
+            [f"{_num(r.all_scores.mean)} ± {_num(r.all_scores.stdev)}" for r in reports],
+        )
+    )
+    rows.append(
+        (
+            "score, all seats: min / max",
+            [f"{r.all_scores.min} / {r.all_scores.max}" for r in reports],
+        )
+    )
+    rows.append(("penalty pieces per game", [f"{r.penalties_per_game:.2f}" for r in reports]))
+    return rows
+
+
+def _results_table(reports: Sequence[Report], title: str) -> Table:
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left")
+    table.add_column("", no_wrap=True)
+    for report in reports:
+        table.add_column(report.profile, justify="right", overflow="fold")
+    for label, cells in _report_rows(reports):
+        table.add_row(label, *cells)
+    return table
+
+
+def _differences(chosen: Sequence[RuleProfile]) -> list[tuple[str, list[str], str]]:
+    """Options whose values differ among ``chosen``: (option, values, meaning)."""
+    described = [{row.option: row for row in rule.describe()} for rule in chosen]
+    found = []
+    for row in chosen[0].describe():
+        if row.option in ("name", "title"):
+            continue
+        values = [rows[row.option].value for rows in described]
+        if len(set(values)) > 1:
+            found.append((row.option, values, row.meaning))
+    return found
+
+
+def _differences_table(chosen: Sequence[RuleProfile]) -> Table:
+    from rich.table import Table
+
+    table = Table(title="Rule differences", title_justify="left")
+    table.add_column("option", no_wrap=True)
+    for rule in chosen:
+        table.add_column(rule.name, overflow="fold")
+    for option, values, _meaning in _differences(chosen):
+        table.add_row(option, *values)
+    return table
+
+
+def _write_csv(rows: Sequence[Mapping[str, object]]) -> None:
+    columns: list[str] = []
+    for row in rows:
+        columns.extend(key for key in row if key not in columns)
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow(
+            {
+                key: " ".join(map(str, value)) if isinstance(value, list) else value
+                for key, value in row.items()
+            }
+        )
+    click.echo(buffer.getvalue(), nl=False)
+
+
+def _write_json(value: object) -> None:
+    click.echo(json.dumps(value, indent=2, ensure_ascii=False))
+
+
+def _output_format(as_json: bool, as_csv: bool) -> str:
+    if as_json and as_csv:
+        _usage("choose one of --json and --csv")
+    return "json" if as_json else "csv" if as_csv else "table"
+
+
+def _settings_line(reports: Sequence[Report], workers: int) -> str:
+    first = reports[0]
+    bots = first.bots[0] if len(set(first.bots)) == 1 else ", ".join(first.bots)
+    return (
+        f"{first.games} seeded games per profile, {first.players} players, bots: {bots}, "
+        f"seed {first.seed}"
+    )
+
+
+# -- the commands ----------------------------------------------------------------------------
+
+_PROFILE = click.option(
+    "--profile",
+    "-p",
+    "profile_name",
+    default="pagat",
+    show_default=True,
+    help="Rule profile (see `rummikit rules`).",
+)
+_SEED = click.option(
+    "--seed",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="Seed of the deals: the same seed gives the same figures.",
+)
+_PLAYERS = click.option(
+    "--players", type=click.IntRange(min=1), default=4, show_default=True, help="Seats per game."
+)
+_BOTS = click.option(
+    "--bots",
+    default="greedy",
+    show_default=True,
+    help="Bot for every seat (greedy, strategic, simple, random), or one per seat: "
+    "strategic,greedy,...",
+)
+_WORKERS = click.option(
+    "--workers",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Processes to play on; 1 plays here, 0 picks one per CPU for larger runs.",
+)
+_JSON = click.option("--json", "as_json", is_flag=True, help="Write JSON instead of a table.")
+_CSV = click.option("--csv", "as_csv", is_flag=True, help="Write CSV instead of a table.")
+
+
+@click.group(name="rummikit", context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(rummikit.__version__, prog_name="rummikit")
+def cli() -> None:
+    """Rules of rummy games with a shared table: check melds, solve positions, compare rules.
+
+    Start with `rummikit compare`: the built-in rule profiles side by side over seeded games.
+    """
+
+
+@cli.command()
+@_PROFILE
+@click.option(
+    "--table", "-t", "as_table", is_flag=True, help="Read the text as a table even without '|'."
+)
+@click.option("--opening", is_flag=True, help="Also check that the melds make a valid opening.")
+@click.argument("notation", nargs=-1, required=True)
+@click.pass_context
+def check(
+    ctx: click.Context,
+    profile_name: str,
+    as_table: bool,
+    opening: bool,
+    notation: tuple[str, ...],
+) -> None:
+    """Check a meld or a table under a profile: its reading, or every violation.
+
+    NOTATION is a meld (r7 r8 j) or a table with melds separated by '|'
+    ('r7 r8 r9 | b5 k5 o5'). Exits 1 when something is invalid.
+    """
+    profile = _profile(profile_name)
+    text = " ".join(notation)
+    try:
+        melds: list[Meld] = (
+            list(parse_table(text))
+            if as_table or "|" in text or "\n" in text
+            else [parse_meld(text)]
+        )
+    except NotationError as error:
+        raise click.BadParameter(_notation_message(error, text), param_hint="NOTATION") from None
+    ok = True
+    for meld in melds:
+        try:
+            reading = profile.read_meld(meld)
+        except InvalidMeld as error:
+            ok = False
+            click.echo(f"invalid  {meld}")
+            click.echo(f"         {error.code}: {error.message}")
+        else:
+            click.echo(f"valid    {reading} (value {reading.value})")
+    if opening:
+        verdict = profile.check_opening(melds)
+        if verdict.ok:
+            points = profile.opening_points(melds)
+            click.echo(f"opening  ok under {profile.name}: {points} points")
+        else:
+            ok = False
+            for violation in verdict.violations:
+                click.echo(f"opening  {violation.code}: {violation.message}")
+    if not ok:
+        ctx.exit(1)
+
+
+@cli.command()
+@_PROFILE
+@click.option("--table", "table_text", default="", help="The table in notation ('' = empty).")
+@click.option("--rack", "rack_text", required=True, help="The rack in notation.")
+@click.option("--not-opened", is_flag=True, help="The player has not opened yet (default: opened).")
+@click.option(
+    "--objective",
+    type=click.Choice(["tiles", "points"]),
+    default="tiles",
+    show_default=True,
+    help="Lay the most tiles, or shed the most penalty points.",
+)
+@click.pass_context
+def solve(
+    ctx: click.Context,
+    profile_name: str,
+    table_text: str,
+    rack_text: str,
+    not_opened: bool,
+    objective: Objective,
+) -> None:
+    """The best play for a rack on a table (needs rummikit's solver).
+
+    Prints the tiles played and the table after the play. Exits 1 when there is no legal
+    play, or when this rummikit has no solver.
+    """
+    profile = _profile(profile_name)
+    table = _read_table(table_text, "'--table'")
+    try:
+        rack = parse_tiles(rack_text)
+    except NotationError as error:
+        raise click.BadParameter(
+            _notation_message(error, rack_text), param_hint="'--rack'"
+        ) from None
+    try:
+        from rummikit.solver import solve as run  # type: ignore[import-not-found, attr-defined, unused-ignore]
+    except ImportError:
+        click.echo(
+            "error: the solver is not available in this version of rummikit "
+            "(no rummikit.solver module); `rummikit check` and `rummikit compare` still work",
+            err=True,
+        )
+        ctx.exit(1)
+    try:
+        solution = run(profile, table, rack, opened=not not_opened, objective=objective)
+    except RummikitError as error:
+        _usage(error.message, ctx)
+    if solution is None:
+        click.echo("no legal play: draw")
+        ctx.exit(1)
+    after: TableState = solution.table
+    played = after.tiles - table.tiles
+    laid = " ".join(str(tile) for tile in sorted(played.elements()))
+    click.echo(f"play {sum(played.values())} tiles: {laid}")
+    if getattr(solution, "optimal", True) is False:
+        click.echo("(the best play found within the budget; not proven optimal)")
+    click.echo("table after the play:")
+    for meld in after:
+        click.echo(f"  {meld}")
+
+
+@cli.command()
+@click.argument("profile_names", nargs=-1, metavar="[PROFILE [OTHER]]")
+def rules(profile_names: tuple[str, ...]) -> None:
+    """A profile's options as a table, or the differences between two profiles.
+
+    With no profile, lists the registered profiles.
+    """
+    console = _console()
+    from rich.table import Table
+
+    if len(profile_names) > 2:
+        _usage("give at most two profiles: `rummikit rules pagat` or `rummikit rules pagat online`")
+    if not profile_names:
+        table = Table(title="Rule profiles", title_justify="left")
+        table.add_column("name")
+        table.add_column("title")
+        for name in _profiles.names():
+            table.add_row(name, _profiles.get(name).title)
+        console.print(table)
+        return
+    chosen = [_profile(name, "PROFILE") for name in profile_names]
+    if len(chosen) == 1:
+        (rule,) = chosen
+        table = Table(title=f"{rule.name}: {rule.title}", title_justify="left")
+        for header in ("option", "value", "meaning", "row"):
+            table.add_column(header)
+        for row in rule.describe():
+            if row.option in ("name", "title"):
+                continue
+            table.add_row(row.option, row.value, row.meaning, str(row.row))
+        console.print(table)
+        return
+    first, second = chosen
+    differences = _differences(chosen)
+    if not differences:
+        console.print(f"{first.name} and {second.name} have the same rules", markup=False)
+        return
+    table = Table(title=f"{first.name} vs {second.name}", title_justify="left")
+    for header in ("option", first.name, second.name, "meaning"):
+        table.add_column(header)
+    for option, values, meaning in differences:
+        table.add_row(option, *values, meaning)
+    console.print(table)
+
+
+@cli.command()
+@_PROFILE
+@click.option(
+    "--games",
+    type=click.IntRange(min=1),
+    default=SIMULATE_GAMES,
+    show_default=True,
+    help="Games to play.",
+)
+@_PLAYERS
+@_BOTS
+@_SEED
+@_WORKERS
+@_JSON
+@_CSV
+def simulate(
+    profile_name: str,
+    games: int,
+    players: int,
+    bots: str,
+    seed: int,
+    workers: int,
+    as_json: bool,
+    as_csv: bool,
+) -> None:
+    """Play seeded games of one profile between bots and sum them up.
+
+    --json writes the summary and every game; --csv writes one row per game.
+    """
+    form = _output_format(as_json, as_csv)
+    rule = _profile(profile_name)
+    reports = _run_simulation(
+        [rule], games=games, players=players, bots=_bots(bots), seed=seed, workers=workers
+    )
+    report = reports[rule.name]
+    if form == "json":
+        _write_json({"summary": report.summary(), "games": report.to_records()})
+    elif form == "csv":
+        _write_csv(report.to_records())
+    else:
+        console = _console()
+        console.print(_settings_line([report], workers), markup=False)
+        console.print(_results_table([report], f"{rule.name}: {rule.title}"))
+
+
+@cli.command()
+@click.argument("profile_names", nargs=-1, metavar="[PROFILE]...")
+@click.option(
+    "--profiles",
+    "profile_options",
+    multiple=True,
+    help="Profiles to compare, comma-separated or repeated (default: online, pagat, rami_voleur).",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(min=1),
+    default=COMPARE_GAMES,
+    show_default=True,
+    help="Games per profile (the same deals for every profile).",
+)
+@_PLAYERS
+@_BOTS
+@_SEED
+@_WORKERS
+@_JSON
+@_CSV
+def compare(
+    profile_names: tuple[str, ...],
+    profile_options: tuple[str, ...],
+    games: int,
+    players: int,
+    bots: str,
+    seed: int,
+    workers: int,
+    as_json: bool,
+    as_csv: bool,
+) -> None:
+    """Compare rule profiles side by side over the same seeded games.
+
+    Prints turns per game, the first opening, how games end, win rates by seat, scores and
+    penalties for each profile, then the rules on which they differ.
+    """
+    form = _output_format(as_json, as_csv)
+    names = [*profile_names, *_split(profile_options)] or list(BUILT_IN)
+    chosen = [_profile(name, "PROFILE") for name in names]
+    reports = _run_simulation(
+        chosen, games=games, players=players, bots=_bots(bots), seed=seed, workers=workers
+    )
+    ordered = list(reports.values())
+    if form == "json":
+        _write_json(
+            {
+                "profiles": [report.summary() for report in ordered],
+                "differences": [
+                    {
+                        "option": option,
+                        "meaning": meaning,
+                        "values": dict(zip(reports, values, strict=True)),
+                    }
+                    for option, values, meaning in _differences(chosen)
+                ],
+            }
+        )
+        return
+    if form == "csv":
+        _write_csv([report.summary() for report in ordered])
+        return
+    console = _console()
+    console.print(_settings_line(ordered, workers), markup=False)
+    console.print(_results_table(ordered, "Simulated games"))
+    if len(chosen) > 1:
+        console.print(_differences_table(chosen))
+
+
+def main(argv: Sequence[str] | None = None, *, prog_name: str = "rummikit") -> int:
+    """Run the command line with ``argv`` (default: the process's arguments); the exit code."""
+    try:
+        cli.main(args=None if argv is None else list(argv), prog_name=prog_name)
+    except SystemExit as stop:
+        code = stop.code
+        return code if isinstance(code, int) else 0 if code is None else 1
+    return 0

@@ -1,0 +1,580 @@
+"""Simulations: play many seeded games between bots and sum up what a rule profile does.
+
+:func:`simulate` plays ``games`` rounds of each profile given, every seat played by a bot
+(:mod:`rummikit.bots`), and returns a :class:`Report` per profile: how long games last, when
+the first opening comes, how games end, who wins by seat, the score distribution and the
+penalties taken. Each game is also kept as a :class:`GameResult`, exportable as records
+(:meth:`Report.to_records`) or a pandas data frame (:meth:`Report.to_pandas`).
+
+Reproducible by construction. Game ``i`` of every profile is dealt from a seed derived from
+``seed`` and ``i`` alone, so two profiles are compared on the same seeds, and the bots of a
+seat get a generator derived from the game's seed and the seat. Results are gathered in game
+order, so a report is the same whether the games ran one after another or through any
+:class:`concurrent.futures.Executor`:
+
+* serially (``executor=None``, the default);
+* on local processes::
+
+      from concurrent.futures import ProcessPoolExecutor
+      with ProcessPoolExecutor(max_workers=4) as pool:
+          reports = rk.simulate(["online", "pagat"], games=2000, seed=1, executor=pool)
+
+* on a Dask cluster (``pip install rummikit[dask]``)::
+
+      from distributed import Client
+      with Client("tcp://scheduler:8786") as client:      # or Client() for a local cluster
+          report = rk.simulate("pagat", games=100_000, seed=1, executor=client.get_executor())
+
+Only plain values travel to the workers (a copy of the profile, the seeds, bot names or
+picklable bot factories), and each worker plays its game from scratch.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypedDict, overload
+
+import attrs
+
+from rummikit import profiles as _profiles
+from rummikit.actions import Draw, GiveUp, Pass, Play, Timeout
+from rummikit.bots import Bot, BotFactory, bot_factory
+from rummikit.errors import InvalidArgument, RummikitError
+from rummikit.game import Game, Termination
+from rummikit.profile import RuleProfile
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+    from pandas import DataFrame  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
+__all__ = [
+    "MAX_ACTIONS",
+    "GameRecord",
+    "GameResult",
+    "Report",
+    "Stats",
+    "bot_rng",
+    "game_seed",
+    "play_game",
+    "simulate",
+]
+
+MAX_ACTIONS = 20_000
+"""The most actions one simulated game may take; no legal game comes near it."""
+
+BotSpec = str | BotFactory
+"""A bot for a seat: a registered name (``"greedy"``) or a :data:`~rummikit.bots.BotFactory`."""
+
+ProgressCallback = Callable[[int, int], None]
+"""Called as ``progress(done, total)`` each time a game finishes."""
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The deal seed of game ``index`` of a simulation seeded with ``seed``.
+
+    The same for every profile of one simulation, so profiles are compared on the same
+    seeds; stable across Python versions, platforms and processes.
+    """
+    return random.Random(f"rummikit.simulate:{seed}:{index}").getrandbits(63)
+
+
+def bot_rng(seed: int, seat: int) -> random.Random:
+    """The generator the bot of ``seat`` gets in the game dealt from ``seed``.
+
+    With :func:`game_seed` it rebuilds any simulated game:
+    ``play_game(profile, [make_bot(name, bot_rng(seed, seat)) for ...], seed=seed)``.
+    """
+    return random.Random(f"rummikit.bot:{seed}:{seat}")
+
+
+# -- one game -------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class GameResult:
+    """What one simulated game came to."""
+
+    profile: str
+    """The profile's name."""
+    seed: int
+    """The deal seed (:func:`game_seed`); ``rk.Game.new(profile, players, seed)`` deals it again."""
+    players: int
+    bots: tuple[str, ...]
+    """The bot of each seat."""
+    first_player: int
+    turns: int
+    """Turns played, the last one included."""
+    termination: Termination
+    winners: tuple[int, ...]
+    """The winning seats: none, one, or several sharing a win."""
+    scores: tuple[int, ...]
+    first_opening_turn: int | None
+    """The turn (from 1) on which somebody first opened, or None if nobody did."""
+    penalties: tuple[int, ...]
+    """Pieces each seat drew as penalties."""
+
+
+class GameRecord(TypedDict):
+    """One game as a plain dict (:meth:`Report.to_records`): JSON-ready values only."""
+
+    profile: str
+    seed: int
+    players: int
+    bots: list[str]
+    first_player: int
+    turns: int
+    termination: str
+    winners: list[int]
+    scores: list[int]
+    first_opening_turn: int | None
+    penalties: list[int]
+
+
+def _bot_name(spec: BotSpec) -> str:
+    if isinstance(spec, str):
+        return spec.strip().lower()
+    return str(getattr(spec, "__name__", type(spec).__name__))
+
+
+def _factory(spec: BotSpec) -> BotFactory:
+    return bot_factory(spec) if isinstance(spec, str) else spec
+
+
+def _turn(game: Game, bot: Bot) -> Game:
+    """The game after ``bot`` takes the current player's turn; an illegal action gives up."""
+    action = bot.choose(game.view(game.current_player))
+    if not isinstance(action, Play | Draw | Pass | Timeout | GiveUp):
+        raise InvalidArgument(
+            "bad_bot_action", f"bot {bot!r} returned {action!r}, which is not a rummikit action"
+        )
+    try:
+        allowed = game.check(action).ok
+    except RummikitError:
+        allowed = False
+    return game.apply(action if allowed else GiveUp())
+
+
+def _play(
+    profile: RuleProfile,
+    bots: Sequence[Bot],
+    seed: int,
+    stop: Callable[[Game], bool] | None = None,
+) -> tuple[Game, int | None]:
+    game = Game.new(profile, len(bots), seed)
+    first_opening: int | None = None
+    for _ in range(MAX_ACTIONS):
+        if game.outcome is not None or (stop is not None and stop(game)):
+            return game, first_opening
+        turn = game.turn
+        was_open = any(game.opened)
+        game = _turn(game, bots[game.current_player])
+        if first_opening is None and not was_open and any(game.opened):
+            first_opening = turn + 1
+    raise InvalidArgument(
+        "game_too_long", f"a game of {profile.name!r} took more than {MAX_ACTIONS} actions"
+    )
+
+
+def play_game(
+    profile: RuleProfile | str,
+    bots: Sequence[Bot],
+    *,
+    seed: int,
+    stop: Callable[[Game], bool] | None = None,
+) -> Game:
+    """Play one game, seat ``i`` played by ``bots[i]``; returns the game at its end.
+
+    Each bot sees only its own :class:`~rummikit.PlayerView`. An illegal action is replaced
+    by :class:`~rummikit.GiveUp`, so the seat takes the profile's failure penalty. ``stop``,
+    if given, is asked after every action and ends the play early when it returns true
+    (``stop=lambda game: any(game.opened)`` plays up to the first opening).
+    """
+    game, _ = _play(_profiles.get(profile), list(bots), seed, stop)
+    return game
+
+
+@attrs.frozen
+class _Task:
+    """One game to play, as plain picklable values."""
+
+    profile: RuleProfile
+    players: int
+    seed: int
+    bots: tuple[BotSpec, ...]
+
+
+def _run_task(task: _Task) -> GameResult:
+    """Play one game (in whichever process the executor chooses)."""
+    bots = [_factory(spec)(bot_rng(task.seed, seat)) for seat, spec in enumerate(task.bots)]
+    game, first_opening = _play(task.profile, bots, task.seed)
+    outcome = game.outcome
+    assert outcome is not None
+    start = game.start
+    return GameResult(
+        profile=task.profile.name,
+        seed=task.seed,
+        players=task.players,
+        bots=tuple(_bot_name(spec) for spec in task.bots),
+        first_player=start.current_player if start is not None else 0,
+        turns=game.turn + 1,
+        termination=outcome.termination,
+        winners=outcome.winners,
+        scores=outcome.scores,
+        first_opening_turn=first_opening,
+        penalties=game.penalties,
+    )
+
+
+# -- reports --------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Stats:
+    """Summary statistics of whole numbers (turns, scores)."""
+
+    count: int
+    mean: float
+    median: float
+    stdev: float
+    """Sample standard deviation; 0.0 for a single value."""
+    min: int
+    max: int
+
+    @classmethod
+    def of(cls, values: Sequence[int]) -> Stats | None:
+        """The statistics of ``values``, or None when there are none."""
+        if not values:
+            return None
+        import statistics
+
+        return cls(
+            count=len(values),
+            mean=statistics.fmean(values),
+            median=float(statistics.median(values)),
+            stdev=statistics.stdev(values) if len(values) > 1 else 0.0,
+            min=min(values),
+            max=max(values),
+        )
+
+
+def _required(stats: Stats | None) -> Stats:
+    assert stats is not None
+    return stats
+
+
+@attrs.frozen
+class Report:
+    """What ``games`` simulated games of one profile came to. Build it with :func:`simulate`."""
+
+    profile: str
+    players: int
+    bots: tuple[str, ...]
+    """The bot of each seat."""
+    seed: int
+    games: int
+    turns: Stats
+    """Turns per game."""
+    first_opening_turn: Stats | None
+    """The turn (from 1) of the first opening, over the games where somebody opened."""
+    no_opening_share: float
+    """The share of games in which nobody opened."""
+    went_out: int
+    """Games that ended with a player laying their last piece."""
+    blocked: int
+    """Games that ended after a full round without play (the stock empty)."""
+    stock_exhausted: int
+    """Games that ended on a draw from the empty stock (no winner)."""
+    win_rate: tuple[float, ...]
+    """The share of games each seat won; a shared win is split between its winners."""
+    no_winner_share: float
+    """The share of games nobody won."""
+    first_player_win_rate: float
+    """The share of games won by the seat that played first (shared wins split)."""
+    scores: tuple[Stats, ...]
+    """Each seat's score per game."""
+    all_scores: Stats
+    """Every seat's score per game, together."""
+    penalties: tuple[int, ...]
+    """Pieces each seat drew as penalties, over all games."""
+    results: tuple[GameResult, ...] = attrs.field(repr=False)
+    """Every game, in game order."""
+
+    @classmethod
+    def from_results(
+        cls, profile: str, bots: tuple[str, ...], seed: int, results: Sequence[GameResult]
+    ) -> Report:
+        """Sum up the games ``results`` (all of one profile with the same players)."""
+        if not results:
+            raise InvalidArgument("bad_games", "a report needs at least one game")
+        count = len(results)
+        players = results[0].players
+        openings = [r.first_opening_turn for r in results if r.first_opening_turn is not None]
+        wins = [0.0] * players
+        for result in results:
+            for winner in result.winners:
+                wins[winner] += 1 / len(result.winners)
+        endings = [result.termination for result in results]
+        return cls(
+            profile=profile,
+            players=players,
+            bots=bots,
+            seed=seed,
+            games=count,
+            turns=_required(Stats.of([r.turns for r in results])),
+            first_opening_turn=Stats.of(openings),
+            no_opening_share=(count - len(openings)) / count,
+            went_out=endings.count(Termination.WENT_OUT),
+            blocked=endings.count(Termination.BLOCKED),
+            stock_exhausted=endings.count(Termination.STOCK_EXHAUSTED),
+            win_rate=tuple(won / count for won in wins),
+            no_winner_share=sum(1 for r in results if not r.winners) / count,
+            first_player_win_rate=sum(
+                1 / len(r.winners) for r in results if r.first_player in r.winners
+            )
+            / count,
+            scores=tuple(
+                _required(Stats.of([r.scores[seat] for r in results])) for seat in range(players)
+            ),
+            all_scores=_required(Stats.of([score for r in results for score in r.scores])),
+            penalties=tuple(sum(r.penalties[seat] for r in results) for seat in range(players)),
+            results=tuple(results),
+        )
+
+    @property
+    def penalties_per_game(self) -> float:
+        """Penalty pieces drawn per game, all seats together."""
+        return sum(self.penalties) / self.games
+
+    def summary(self) -> dict[str, str | int | float | None]:
+        """The report as one flat dict of plain values (a row for JSON or CSV).
+
+        Per-seat figures get one key per seat: ``win_rate_0``, ``score_mean_0``, ...
+        """
+        opening = self.first_opening_turn
+        row: dict[str, str | int | float | None] = {
+            "profile": self.profile,
+            "players": self.players,
+            "bots": ",".join(self.bots),
+            "seed": self.seed,
+            "games": self.games,
+            "turns_mean": self.turns.mean,
+            "turns_median": self.turns.median,
+            "turns_max": self.turns.max,
+            "first_opening_mean": None if opening is None else opening.mean,
+            "first_opening_median": None if opening is None else opening.median,
+            "no_opening_share": self.no_opening_share,
+            "went_out": self.went_out,
+            "blocked": self.blocked,
+            "stock_exhausted": self.stock_exhausted,
+            "no_winner_share": self.no_winner_share,
+            "first_player_win_rate": self.first_player_win_rate,
+        }
+        row.update({f"win_rate_{seat}": rate for seat, rate in enumerate(self.win_rate)})
+        for seat, stats in enumerate(self.scores):
+            row[f"score_mean_{seat}"] = stats.mean
+            row[f"score_stdev_{seat}"] = stats.stdev
+            row[f"score_min_{seat}"] = stats.min
+            row[f"score_max_{seat}"] = stats.max
+        row["score_mean"] = self.all_scores.mean
+        row["score_stdev"] = self.all_scores.stdev
+        row.update({f"penalties_{seat}": count for seat, count in enumerate(self.penalties)})
+        row["penalties_per_game"] = self.penalties_per_game
+        return row
+
+    def to_records(self) -> list[GameRecord]:
+        """One plain dict per game, in game order (see :class:`GameRecord`)."""
+        return [
+            GameRecord(
+                profile=r.profile,
+                seed=r.seed,
+                players=r.players,
+                bots=list(r.bots),
+                first_player=r.first_player,
+                turns=r.turns,
+                termination=r.termination.value,
+                winners=list(r.winners),
+                scores=list(r.scores),
+                first_opening_turn=r.first_opening_turn,
+                penalties=list(r.penalties),
+            )
+            for r in self.results
+        ]
+
+    def to_pandas(self) -> DataFrame:
+        """The records as a :class:`pandas.DataFrame`, one row per game.
+
+        Raises :class:`~rummikit.InvalidArgument` (``missing_dependency``) when pandas is
+        not installed.
+        """
+        try:
+            import pandas
+        except ImportError as error:
+            raise InvalidArgument(
+                "missing_dependency",
+                "Report.to_pandas needs pandas: pip install pandas (to_records needs nothing)",
+            ) from error
+        frame: DataFrame = pandas.DataFrame.from_records(self.to_records())
+        return frame
+
+
+# -- simulate -------------------------------------------------------------------------------
+
+
+def _check_count(name: str, value: object, low: int) -> int:
+    if type(value) is not int or value < low:
+        raise InvalidArgument(f"bad_{name}", f"{name} is a whole number from {low}, not {value!r}")
+    return value
+
+
+def _rule_profiles(
+    profiles: RuleProfile | str | Sequence[RuleProfile | str],
+) -> list[RuleProfile]:
+    items = [profiles] if isinstance(profiles, RuleProfile | str) else list(profiles)
+    if not items:
+        raise InvalidArgument("no_profiles", "give at least one profile")
+    rules = [_profiles.get(item) for item in items]
+    names = [rule.name for rule in rules]
+    for name in names:
+        if names.count(name) > 1:
+            raise InvalidArgument(
+                "duplicate_profile",
+                f"two profiles are named {name!r}; give each a name (attrs.evolve(p, name=...))",
+            )
+    return rules
+
+
+def _bot_specs(bots: BotSpec | Sequence[BotSpec], players: int) -> tuple[BotSpec, ...]:
+    specs: list[BotSpec] = (
+        [bots] * players if isinstance(bots, str) or callable(bots) else list(bots)
+    )
+    if len(specs) != players:
+        raise InvalidArgument(
+            "bad_bots",
+            f"give one bot for every seat or one bot for all: {players} seats, {len(specs)} bots",
+        )
+    for spec in specs:
+        if isinstance(spec, str):
+            bot_factory(spec)
+        elif not callable(spec):
+            raise InvalidArgument(
+                "bad_bots", f"a bot is a registered name or a bot factory, not {spec!r}"
+            )
+    return tuple(spec.strip().lower() if isinstance(spec, str) else spec for spec in specs)
+
+
+def _run(
+    tasks: Sequence[_Task], executor: Executor | None, progress: ProgressCallback | None
+) -> list[GameResult]:
+    total = len(tasks)
+    if executor is None:
+        results = []
+        for done, task in enumerate(tasks, 1):
+            results.append(_run_task(task))
+            if progress is not None:
+                progress(done, total)
+        return results
+    import concurrent.futures
+
+    if not isinstance(executor, concurrent.futures.Executor):
+        raise InvalidArgument(
+            "bad_executor", f"expected a concurrent.futures.Executor, not {executor!r}"
+        )
+    futures = [executor.submit(_run_task, task) for task in tasks]
+    index = {future: position for position, future in enumerate(futures)}
+    slots: list[GameResult | None] = [None] * total
+    try:
+        for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
+            slots[index[future]] = future.result()
+            if progress is not None:
+                progress(done, total)
+    finally:
+        for future in futures:
+            future.cancel()
+    return [_required_result(slot) for slot in slots]
+
+
+def _required_result(result: GameResult | None) -> GameResult:
+    assert result is not None
+    return result
+
+
+@overload
+def simulate(  # type: ignore[overload-overlap]  # a str is also a Sequence; this one wins
+    profiles: RuleProfile | str,
+    *,
+    players: int = ...,
+    games: int = ...,
+    bots: BotSpec | Sequence[BotSpec] = ...,
+    seed: int | None = ...,
+    executor: Executor | None = ...,
+    progress: ProgressCallback | None = ...,
+) -> Report: ...
+
+
+@overload
+def simulate(
+    profiles: Sequence[RuleProfile | str],
+    *,
+    players: int = ...,
+    games: int = ...,
+    bots: BotSpec | Sequence[BotSpec] = ...,
+    seed: int | None = ...,
+    executor: Executor | None = ...,
+    progress: ProgressCallback | None = ...,
+) -> dict[str, Report]: ...
+
+
+def simulate(
+    profiles: RuleProfile | str | Sequence[RuleProfile | str],
+    *,
+    players: int = 4,
+    games: int = 100,
+    bots: BotSpec | Sequence[BotSpec] = "greedy",
+    seed: int | None = None,
+    executor: Executor | None = None,
+    progress: ProgressCallback | None = None,
+) -> Report | dict[str, Report]:
+    """Play ``games`` seeded games of each profile between bots; a report per profile.
+
+    ``profiles`` is one profile (a :class:`~rummikit.RuleProfile` or a registered name),
+    which returns one :class:`Report`, or a sequence of them, which returns a dict of
+    reports by profile name in the order given. ``bots`` is one bot for every seat or one
+    per seat: registered names (``"random"``, ``"greedy"``, ``"strategic"``) or bot
+    factories. ``seed`` defaults to a fresh random seed, kept in :attr:`Report.seed`; the
+    same seed gives the same report. ``executor`` runs the games (any
+    :class:`concurrent.futures.Executor`; None plays them here, one after another).
+    ``progress(done, total)`` is called as games finish.
+
+    Bad input raises :class:`~rummikit.RummikitError` with a code: ``unknown_profile``,
+    ``unknown_bot``, ``bad_bots``, ``bad_players``, ``bad_games``, ``bad_seed``,
+    ``duplicate_profile``, ``bad_executor``.
+    """
+    rules = _rule_profiles(profiles)
+    _check_count("games", games, 1)
+    _check_count("players", players, 1)
+    for rule in rules:
+        if not rule.min_players <= players <= rule.max_players:
+            raise InvalidArgument(
+                "bad_players",
+                f"{rule.name!r} is played by {rule.min_players} to {rule.max_players} players, "
+                f"not {players}",
+            )
+    specs = _bot_specs(bots, players)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    _check_count("seed", seed, 0)
+    seeds = [game_seed(seed, index) for index in range(games)]
+    tasks = [_Task(attrs.evolve(rule), players, game, specs) for rule in rules for game in seeds]
+    results = _run(tasks, executor, progress)
+    names = tuple(_bot_name(spec) for spec in specs)
+    reports = {
+        rule.name: Report.from_results(
+            rule.name, names, seed, results[number * games : (number + 1) * games]
+        )
+        for number, rule in enumerate(rules)
+    }
+    if isinstance(profiles, RuleProfile | str):
+        return reports[rules[0].name]
+    return reports

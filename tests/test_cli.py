@@ -1,0 +1,345 @@
+"""The ``rummikit`` command line, through click's CliRunner, and ``python -m rummikit``."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+import rummikit as rk
+from rummikit import __main__ as module_main
+from rummikit import cli as cli_module
+from rummikit import simulation
+from rummikit.cli import cli, main
+
+# Small, fast runs: random bots need no solver.
+FAST = ["--games", "2", "--players", "2", "--bots", "random", "--workers", "1"]
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_help_and_version():
+    result = run("--help")
+    assert result.exit_code == 0
+    for command in ("check", "solve", "simulate", "rules", "compare"):
+        assert command in result.output
+    assert run("--version").output.strip().endswith(rk.__version__)
+    assert run("nothing").exit_code == 2
+
+
+# -- check ------------------------------------------------------------------------------------
+
+
+def test_check_a_valid_meld_prints_its_reading():
+    result = run("check", "r7", "r8", "j")
+    assert result.exit_code == 0
+    assert result.output == "valid    run: r7 r8 j=r9 (value 24)\n"
+
+
+def test_check_an_invalid_meld_exits_1_with_its_code():
+    result = run("check", "--profile", "online", "r9 r9 b9")
+    assert result.exit_code == 1
+    assert "invalid  r9 r9 b9" in result.output
+    assert "repeated_suit:" in result.output
+
+
+def test_check_a_table_reports_every_meld():
+    result = run("check", "r7 r8 r9 | b5 b5 o5 | j j r5 | group: j j r5")
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0].startswith("valid    run: r7 r8 r9")
+    assert "repeated_suit" in result.output
+    assert "ambiguous" in result.output
+    assert lines[-1].startswith("valid    group:")
+
+
+def test_check_reads_one_meld_as_a_table_on_request():
+    assert run("check", "--table", "r7 r8 r9").exit_code == 0
+
+
+def test_check_an_opening():
+    ok = run("check", "--opening", "r10 r11 r12")
+    assert ok.exit_code == 0
+    assert "opening  ok under pagat: 33 points" in ok.output
+    online = run("check", "-p", "online", "--opening", "r11 j r13")
+    assert online.exit_code == 1
+    assert "initial_meld_below_threshold" in online.output
+    rami = run("check", "-p", "rami_voleur", "--opening", "7h 8h 9h | Qs Qd Qc")
+    assert rami.exit_code == 0
+
+
+def test_check_cards_under_rami_voleur():
+    assert run("check", "-p", "rami", "Qh Kh Ah").exit_code == 0
+    result = run("check", "-p", "rami_voleur", "r1 r2 r3")
+    assert result.exit_code == 1
+    assert "not_in_deck" in result.output
+
+
+def test_bad_notation_gets_the_parser_message_not_a_traceback():
+    result = run("check", "r9 x9 b9")
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    assert "'x9' at position 3" in result.output
+    assert "expected a tile such as r7" in result.output
+    assert "  r9 x9 b9\n" in result.output
+    assert "     ^^\n" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_unknown_profile_lists_the_known_ones():
+    result = run("check", "-p", "gin", "r1 r2 r3")
+    assert result.exit_code == 2
+    assert "known profiles: online, pagat, rami_voleur" in result.output
+
+
+def test_check_needs_notation():
+    assert run("check").exit_code == 2
+
+
+# -- solve ------------------------------------------------------------------------------------
+
+
+def solver_or_skip():
+    return pytest.importorskip("rummikit.solver", reason="the solver is not installed")
+
+
+def test_solve_prints_the_play_and_the_table():
+    solver_or_skip()
+    result = run("solve", "--table", "r7 r8 r9", "--rack", "r10 b2 k5")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == "play 1 tiles: r10"
+    assert "table after the play:" in result.output
+    assert "r7 r8 r9 r10" in result.output
+
+
+def test_solve_an_opening_and_by_points():
+    solver_or_skip()
+    small = run("solve", "--rack", "r1 r2 r3 b4", "--not-opened")
+    assert small.exit_code == 1
+    assert small.output == "no legal play: draw\n"
+    opening = run("solve", "--rack", "r10 r11 r12 b4", "--not-opened")
+    assert opening.exit_code == 0
+    assert opening.output.startswith("play 3 tiles: r10 r11 r12")
+    points = run(
+        "solve", "--table", "o13 b13 r13", "--rack", "r1 r2 r3 r4 k13", "--objective", "points"
+    )
+    assert points.exit_code == 0
+    assert "k13" in points.output.splitlines()[0]
+
+
+def test_solve_bad_input():
+    assert run("solve", "--rack", "r1 q2").exit_code == 2
+    assert "'q2' at position 3" in run("solve", "--rack", "r1 q2").output
+    assert run("solve", "--table", "r1 r2 |", "--rack", "r3").exit_code in (0, 1, 2)
+    assert run("solve", "--table", "r1 zz", "--rack", "r3").exit_code == 2
+    assert run("solve", "--objective", "most", "--rack", "r3").exit_code == 2
+    assert run("solve").exit_code == 2
+    assert run("solve", "-p", "gin", "--rack", "r3").exit_code == 2
+
+
+def test_solve_without_the_solver_says_so(monkeypatch):
+    monkeypatch.setitem(sys.modules, "rummikit.solver", None)
+    result = run("solve", "--rack", "r1 r2 r3")
+    assert result.exit_code == 1
+    assert "the solver is not available" in result.output
+
+
+# -- rules ------------------------------------------------------------------------------------
+
+
+def test_rules_lists_the_profiles():
+    result = run("rules")
+    assert result.exit_code == 0
+    for name in ("online", "pagat", "rami_voleur"):
+        assert name in result.output
+
+
+def test_rules_of_one_profile():
+    result = run("rules", "online")
+    assert result.exit_code == 0
+    assert "opening_joker_value" in result.output
+    assert "zero" in result.output
+
+
+def test_rules_differences_of_two_profiles():
+    result = run("rules", "pagat", "online")
+    assert result.exit_code == 0
+    assert "pagat vs online" in result.output
+    assert "joker_policy" in result.output
+    assert "hand_size" not in result.output
+    assert "same rules" in run("rules", "pagat", "classic").output
+
+
+def test_rules_bad_input():
+    assert run("rules", "a", "b", "c").exit_code == 2
+    result = run("rules", "gin")
+    assert result.exit_code == 2
+    assert "known profiles" in result.output
+
+
+# -- simulate ---------------------------------------------------------------------------------
+
+
+def test_simulate_prints_a_summary_table():
+    result = run("simulate", "-p", "online", *FAST)
+    assert result.exit_code == 0, result.output
+    assert "2 seeded games per profile, 2 players, bots: random, seed 1" in result.output
+    assert "turns per game: mean" in result.output
+    assert "win rate: seat 1" in result.output
+
+
+def test_simulate_json_holds_the_summary_and_every_game():
+    result = run("simulate", "-p", "rami_voleur", *FAST, "--json", "--seed", "3")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["summary"]["games"] == 2
+    assert data["summary"]["seed"] == 3
+    assert [game["profile"] for game in data["games"]] == ["rami_voleur"] * 2
+    expected = simulation.simulate("rami_voleur", players=2, games=2, bots="random", seed=3)
+    assert data["games"] == expected.to_records()
+
+
+def test_simulate_csv_has_a_row_per_game():
+    result = run("simulate", *FAST, "--csv")
+    assert result.exit_code == 0
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert len(rows) == 2
+    assert rows[0]["profile"] == "pagat"
+    assert len(rows[0]["scores"].split()) == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "clever"], "known bots: random, greedy, strategic"),
+        (["--bots", "random,random,random"], "bad"),
+        (["--players", "5"], "played by 2 to 4 players"),
+        (["--games", "0"], "--games"),
+        (["--seed", "-1"], "--seed"),
+        (["--json", "--csv"], "choose one of --json and --csv"),
+        (["--bots", ","], "--bots needs a bot name"),
+        (["-p", "gin"], "known profiles"),
+    ],
+)
+def test_simulate_bad_input_is_a_usage_error(args, message):
+    result = run("simulate", *FAST, *args)
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    if message != "bad":
+        assert message in result.output
+
+
+# -- compare ----------------------------------------------------------------------------------
+
+
+def test_compare_with_defaults_compares_the_built_in_profiles(monkeypatch):
+    seen = {}
+    real = simulation.simulate
+
+    def spy(profiles, **kwargs):
+        seen.update(kwargs, profiles=[p.name for p in profiles])
+        return real(profiles, **{**kwargs, "games": 1, "players": 2, "bots": "random"})
+
+    monkeypatch.setattr(simulation, "simulate", spy)
+    result = run("compare")
+    assert result.exit_code == 0, result.output
+    assert seen["profiles"] == ["online", "pagat", "rami_voleur"]
+    assert seen["games"] == cli_module.COMPARE_GAMES
+    assert seen["players"] == 4
+    assert seen["bots"] == "greedy"
+    assert seen["seed"] == 1
+    for text in ("online", "pagat", "rami_voleur", "Rule differences", "opening_joker_value"):
+        assert text in result.output
+    for row in (
+        "turns per game",
+        "first opening turn",
+        "ended: went out",
+        "ended: blocked",
+        "ended: stock exhausted",
+        "win rate: seat 0",
+        "mean score: seat 0",
+        "penalty pieces per game",
+    ):
+        assert row in result.output
+
+
+def test_compare_chosen_profiles():
+    result = run("compare", "pagat", "--profiles", "online", *FAST)
+    assert result.exit_code == 0
+    header = next(line for line in result.output.splitlines() if "pagat" in line)
+    assert header.index("pagat") < header.index("online")
+    assert "rami_voleur" not in result.output
+    single = run("compare", "--profiles", "rami", *FAST)
+    assert single.exit_code == 0
+    assert "Rule differences" not in single.output
+
+
+def test_compare_json():
+    result = run("compare", "--profiles", "online,pagat", *FAST, "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert [row["profile"] for row in data["profiles"]] == ["online", "pagat"]
+    options = {row["option"]: row["values"] for row in data["differences"]}
+    assert options["opening_joker_value"] == {"online": "zero", "pagat": "represented"}
+    assert data["profiles"][0]["games"] == 2
+
+
+def test_compare_csv_has_a_row_per_profile():
+    result = run("compare", *FAST, "--csv")
+    assert result.exit_code == 0
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert [row["profile"] for row in rows] == ["online", "pagat", "rami_voleur"]
+    assert {"turns_mean", "first_opening_mean", "went_out", "win_rate_0"} <= set(rows[0])
+
+
+def test_compare_on_worker_processes_gives_the_same_numbers():
+    args = ["compare", "--profiles", "online,rami_voleur", "--games", "3", "--players", "2"]
+    args += ["--bots", "random", "--json"]
+    serial = run(*args, "--workers", "1")
+    parallel = run(*args, "--workers", "2")
+    assert parallel.exit_code == 0
+    assert json.loads(parallel.stdout) == json.loads(serial.stdout)
+
+
+def test_compare_bad_input():
+    unknown = run("compare", "online", "gin", *FAST)
+    assert unknown.exit_code == 2
+    assert "known profiles: online, pagat, rami_voleur" in unknown.output
+    assert run("compare", *FAST, "--players", "1").exit_code == 2
+    assert run("compare", *FAST, "--bots", "clever").exit_code == 2
+    assert run("compare", "--workers", "-1").exit_code == 2
+    assert run("compare", "pagat", "classic", *FAST).exit_code == 2  # the same profile twice
+
+
+# -- entry points -----------------------------------------------------------------------------
+
+
+def test_main_returns_the_exit_code(capsys):
+    assert main(["check", "r1 r2 r3"]) == 0
+    assert main(["check", "r1 r2 r4"]) == 1
+    assert main(["check", "r1 q2"]) == 2
+    assert main(["--help"]) == 0
+    assert "Usage: rummikit" in capsys.readouterr().out
+
+
+def test_python_m_rummikit_runs_compare(capsys):
+    assert module_main.main(["online", *FAST]) == 0
+    out = capsys.readouterr().out
+    assert "Simulated games" in out
+    assert "online" in out
+    assert module_main.main(["check", "r1 r2 r3"]) == 0
+    assert module_main.main(["--profiles", "gin"]) == 2
+
+
+def test_python_m_rummikit_without_click_prints_the_plain_comparison(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "click", None)
+    assert module_main.main(["online", "pagat"]) == 0
+    out = capsys.readouterr().out
+    assert "3-piece melds that open" in out
+    assert module_main.main(["gin"]) == 2
