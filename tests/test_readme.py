@@ -17,5 +17,5 @@ def test_readme_starts_with_the_two_commands():
     first_block = re.search(r"```bash\n(.*?)```", text, flags=re.DOTALL)
     assert first_block is not None
     commands = [line for line in first_block.group(1).splitlines() if line.strip()]
-    assert "python -m rummikit" in commands[0]
+    assert "rummikit compare" in commands[0]
     assert "pytest" in commands[1]
