@@ -18,6 +18,7 @@ from rummikit.cli import cli, main
 
 # Small, fast runs: random bots need no solver.
 FAST = ["--games", "2", "--players", "2", "--bots", "random", "--workers", "1"]
+ONE = ["--games", "1", "--players", "2", "--bots", "random", "--workers", "1"]
 
 
 def run(*args: str):
@@ -92,6 +93,22 @@ def test_bad_notation_gets_the_parser_message_not_a_traceback():
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
+def test_long_bad_notation_is_echoed_around_the_token_only():
+    text = "r1 " * 30 + "x5 " + "r2 " * 30
+    result = run("check", text)
+    assert result.exit_code == 2
+    assert "'x5' at position 90" in result.output
+    echo, caret = result.output.splitlines()[-2:]
+    assert echo.startswith("  ...")
+    assert echo.endswith("...")
+    assert len(echo) < 80
+    assert echo[caret.index("^") : caret.index("^") + 2] == "x5"
+    huge = run("check", "r1 " * 8000)
+    assert huge.exit_code == 2
+    assert "notation is limited to 20000" in huge.output
+    assert len(huge.output) < 500
+
+
 def test_unknown_profile_lists_the_known_ones():
     result = run("check", "-p", "gin", "r1 r2 r3")
     assert result.exit_code == 2
@@ -136,11 +153,22 @@ def test_solve_an_opening_and_by_points():
 def test_solve_bad_input():
     assert run("solve", "--rack", "r1 q2").exit_code == 2
     assert "'q2' at position 3" in run("solve", "--rack", "r1 q2").output
-    assert run("solve", "--table", "r1 r2 |", "--rack", "r3").exit_code in (0, 1, 2)
+    assert run("solve", "--table", "r1 r2 |", "--rack", "r3").exit_code == 2
     assert run("solve", "--table", "r1 zz", "--rack", "r3").exit_code == 2
     assert run("solve", "--objective", "most", "--rack", "r3").exit_code == 2
     assert run("solve").exit_code == 2
     assert run("solve", "-p", "gin", "--rack", "r3").exit_code == 2
+
+
+def test_solve_refuses_positions_that_cannot_be():
+    solver_or_skip()
+    invalid_table = run("solve", "--table", "r1 r2", "--rack", "r3")
+    assert invalid_table.exit_code == 2
+    assert "invalid meld" in invalid_table.output
+    too_many = run("solve", "--rack", "r1 r1 r1")
+    assert too_many.exit_code == 2
+    assert "3 copies of r1" in too_many.output
+    assert run("solve", "-p", "rami_voleur", "--rack", "r1 r2 r3").exit_code == 2
 
 
 def test_solve_without_the_solver_says_so(monkeypatch):
@@ -270,12 +298,12 @@ def test_compare_with_defaults_compares_the_built_in_profiles(monkeypatch):
 
 
 def test_compare_chosen_profiles():
-    result = run("compare", "pagat", "--profiles", "online", *FAST)
+    result = run("compare", "pagat", "--profiles", "online", *ONE)
     assert result.exit_code == 0
     header = next(line for line in result.output.splitlines() if "pagat" in line)
     assert header.index("pagat") < header.index("online")
     assert "rami_voleur" not in result.output
-    single = run("compare", "--profiles", "rami", *FAST)
+    single = run("compare", "--profiles", "rami", *ONE)
     assert single.exit_code == 0
     assert "Rule differences" not in single.output
 
@@ -291,7 +319,7 @@ def test_compare_json():
 
 
 def test_compare_csv_has_a_row_per_profile():
-    result = run("compare", *FAST, "--csv")
+    result = run("compare", *ONE, "--csv")
     assert result.exit_code == 0
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert [row["profile"] for row in rows] == ["online", "pagat", "rami_voleur"]
@@ -299,7 +327,7 @@ def test_compare_csv_has_a_row_per_profile():
 
 
 def test_compare_on_worker_processes_gives_the_same_numbers():
-    args = ["compare", "--profiles", "online,rami_voleur", "--games", "3", "--players", "2"]
+    args = ["compare", "--profiles", "online,rami_voleur", "--games", "2", "--players", "2"]
     args += ["--bots", "random", "--json"]
     serial = run(*args, "--workers", "1")
     parallel = run(*args, "--workers", "2")

@@ -62,6 +62,7 @@ SIMULATE_GAMES = 40
 
 _AUTO_WORKERS_MIN_GAMES = 16
 _PIPE_WIDTH = 100
+_ECHO_MARGIN = 30
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -90,8 +91,14 @@ def _profile(name: str, hint: str = "'--profile'") -> RuleProfile:
 def _notation_message(error: NotationError, text: str) -> str:
     """The parser's message, the input and a caret under the offending token."""
     lines = [f"bad notation: {error.message}"]
-    if "\n" not in text and error.position <= len(text):
-        lines += [f"  {text}", "  " + " " * error.position + "^" * max(1, len(error.token))]
+    if "\n" in text or error.position >= len(text) + 1 or error.code == "too_long":
+        return lines[0]
+    start = max(0, error.position - _ECHO_MARGIN)
+    end = min(len(text), error.position + len(error.token) + _ECHO_MARGIN)
+    before = "..." if start else ""
+    after = "..." if end < len(text) else ""
+    caret = " " * (len(before) + error.position - start) + "^" * max(1, len(error.token))
+    lines += [f"  {before}{text[start:end]}{after}", f"  {caret}"]
     return "\n".join(lines)
 
 

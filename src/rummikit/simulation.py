@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypedDict, overload
+from typing import TYPE_CHECKING, TypedDict, cast, overload
 
 import attrs
 
@@ -446,9 +446,17 @@ def _rule_profiles(
 
 
 def _bot_specs(bots: BotSpec | Sequence[BotSpec], players: int) -> tuple[BotSpec, ...]:
-    specs: list[BotSpec] = (
-        [bots] * players if isinstance(bots, str) or callable(bots) else list(bots)
-    )
+    specs: list[BotSpec]
+    if isinstance(bots, str) or callable(bots):
+        specs = [bots] * players
+    elif isinstance(bots, Bot):
+        specs = [cast(BotSpec, bots)] * players  # refused below, with a hint
+    elif isinstance(bots, Sequence):
+        specs = list(bots)
+    else:
+        raise InvalidArgument(
+            "bad_bots", f"give a bot name, a bot factory or one for every seat, not {bots!r}"
+        )
     if len(specs) != players:
         raise InvalidArgument(
             "bad_bots",
@@ -457,6 +465,12 @@ def _bot_specs(bots: BotSpec | Sequence[BotSpec], players: int) -> tuple[BotSpec
     for spec in specs:
         if isinstance(spec, str):
             bot_factory(spec)
+        elif isinstance(spec, Bot) and not callable(spec):
+            raise InvalidArgument(
+                "bad_bots",
+                f"give a bot factory (such as the class {type(spec).__name__}) rather than "
+                f"the bot {spec!r}: every game gets fresh bots",
+            )
         elif not callable(spec):
             raise InvalidArgument(
                 "bad_bots", f"a bot is a registered name or a bot factory, not {spec!r}"
