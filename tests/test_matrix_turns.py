@@ -963,3 +963,20 @@ def test_property_pagat_a_frozen_run_grows_and_frees_its_joker_with_the_exact_ti
         opened=True,
     )
     assert verdict.codes == ("joker_replacement_not_from_rack",)
+
+
+def test_regression_a_joker_leaves_a_frozen_group_only_for_a_natural_in_its_place():
+    # Pagat: the group r12 b12 j j lost a joker with nothing taking its place.
+    pagat = rk.profiles.get("pagat")
+    verdict = pagat.check_turn(
+        before="group: r12 b12 j j",
+        rack="b12 o12",
+        after="group: r12 b12 j | group: b12 o12 j",
+        opened=True,
+    )
+    assert not verdict.ok
+    assert set(verdict.codes) <= {"joker_meld_frozen", "joker_replacement_not_from_rack"}
+    legal = pagat.check_turn(
+        before="group: r12 b12 j j", rack="k12 b1 b2", after="r12 b12 k12 j | b1 b2 j", opened=True
+    )
+    assert legal.ok

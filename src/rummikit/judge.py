@@ -315,9 +315,11 @@ def _extends(old: MeldReading, new: MeldReading) -> tuple[bool, list[int]]:
         return False, []
     old_jokers = [i for i, t in enumerate(old.layout) if t.suit is None]
     kept = new_counts[JOKER]
-    if kept > len(old_jokers):
-        return False, []
-    return True, old_jokers[kept:]
+    added = sum((new_counts - old_naturals).values()) - kept
+    released = old_jokers[kept:]
+    if kept > len(old_jokers) or added < len(released):
+        return False, []  # a joker may leave a group only for a natural taking its place
+    return True, released
 
 
 def _check_frozen_jokers(
