@@ -980,3 +980,16 @@ def test_regression_a_joker_leaves_a_frozen_group_only_for_a_natural_in_its_plac
         before="group: r12 b12 j j", rack="k12 b1 b2", after="r12 b12 k12 j | b1 b2 j", opened=True
     )
     assert legal.ok
+
+
+def test_regression_a_copy_of_a_frozen_meld_does_not_shelter_its_twin():
+    # Pagat, two identical joker groups: one kept, the other lost its joker to r1 b1 j.
+    pagat = rk.profiles.get("pagat")
+    verdict = pagat.check_turn(
+        before="r2 b2 k2 j | r2 b2 k2 j",
+        rack="r1 b1",
+        after="r1 b1 j | r2 b2 k2 | r2 b2 k2 j",
+        opened=True,
+    )
+    assert not verdict.ok
+    assert "joker_meld_frozen" in verdict.codes

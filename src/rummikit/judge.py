@@ -349,7 +349,8 @@ def _check_frozen_jokers(
     if profile.freed_joker is not FreedJoker.ANYWHERE:
         fresh = {index for index in new if not _keeps_an_old_meld(before, after.melds[index])}
     best: list[Violation] | None = None
-    for homes in _home_choices(olds, after, readings):
+    unchanged = {index for index, _ in identities[1]} - set(new)
+    for homes in _home_choices(olds, after, readings, unchanged):
         problems = _judge_homes(profile, olds, homes, after, new, fresh, from_rack)
         if best is None or len(problems) < len(best):
             best = problems
@@ -366,9 +367,13 @@ def _home_choices(
     olds: list[tuple[Meld, MeldReading]],
     after: TableState,
     readings: list[MeldReading | None],
+    unchanged: set[int],
 ) -> Iterator[tuple[_Home, ...]]:
-    """Every way to give each old meld a home, fewest released jokers first."""
-    options = [_homes(old, readings) for _, old in olds]
+    """Every way to give each old meld a home, fewest released jokers first.
+
+    A meld left ``unchanged`` is the home of its own old copy, never of another old meld.
+    """
+    options = [_homes(old, readings, unchanged) for _, old in olds]
     choices = sorted(itertools.product(*options), key=lambda homes: sum(len(r) for r, _ in homes))
     for homes in choices:
         kept: dict[int, Counter[Tile]] = {}
@@ -380,14 +385,16 @@ def _home_choices(
             yield homes
 
 
-def _homes(old: MeldReading, readings: list[MeldReading | None]) -> list[_Home]:
+def _homes(
+    old: MeldReading, readings: list[MeldReading | None], unchanged: set[int]
+) -> list[_Home]:
     """Each meld after the turn that keeps ``old`` in place, with the jokers it releases.
 
     The last choice is no home at all: then every joker of ``old`` must have been released.
     """
     homes: list[_Home] = []
     for index, reading in enumerate(readings):
-        if reading is not None:
+        if reading is not None and index not in unchanged:
             kept, released = _extends(old, reading)
             if kept:
                 homes.append((released, index))
