@@ -993,3 +993,14 @@ def test_regression_a_copy_of_a_frozen_meld_does_not_shelter_its_twin():
     )
     assert not verdict.ok
     assert "joker_meld_frozen" in verdict.codes
+
+
+def test_regression_a_freed_joker_may_join_the_twin_of_the_meld_it_left():
+    # Pagat, two copies of j r4 r5: r3 frees the first joker, which extends the twin.
+    pagat = rk.profiles.get("pagat")
+    verdict = pagat.check_turn(
+        before="j r4 r5 | j r4 r5", rack="r3", after="r3 r4 r5 | j r4 r5 j", opened=True
+    )
+    assert verdict.ok, verdict.codes
+    back = pagat.check_turn(before="j r4 r5", rack="r3 r6", after="r3 r4 r5 r6 j", opened=True)
+    assert not back.ok

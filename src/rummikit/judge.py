@@ -427,7 +427,12 @@ def _judge_homes(
                 problems.append(problem)
             else:
                 freed.append((meld, home))
-    if freed and not _place_freed_jokers(profile, freed, after, spare, fresh, from_rack):
+    homed: dict[int, Counter[Tile]] = {}  # per meld after: naturals of old melds kept in it
+    for (_, old), (_, home) in zip(olds, homes, strict=True):
+        if home is not None:
+            naturals = Counter(t for t in old.layout if t.suit is not None)
+            homed[home] = homed.get(home, Counter()) + naturals
+    if freed and not _place_freed_jokers(profile, freed, after, spare, fresh, from_rack, homed):
         where = {
             FreedJoker.ANYWHERE: "in another meld",
             FreedJoker.NEW_MELD: "in a new meld",
@@ -499,15 +504,17 @@ def _place_freed_jokers(
     spare: list[int],
     new: set[int],
     from_rack: Counter[Tile],
+    homed: dict[int, Counter[Tile]],
 ) -> bool:
     """Whether each freed joker can be the spare joker of a meld the rule allows.
 
-    ``new`` holds the indexes of new melds: melds that do not keep an old meld in place.
+    ``new`` holds the indexes of new melds: melds that do not keep an old meld in place;
+    ``homed`` the naturals of the old melds each meld keeps in place.
     """
     slots = [index for index, count in enumerate(spare) for _ in range(max(count, 0))]
     for chosen in itertools.permutations(slots, len(freed)):
         if all(
-            _joker_fits(profile, source, home, index, after, new, from_rack)
+            _joker_fits(profile, source, home, index, after, new, from_rack, homed)
             for (source, home), index in zip(freed, chosen, strict=True)
         ):
             return True
@@ -522,11 +529,14 @@ def _joker_fits(
     after: TableState,
     new: set[int],
     from_rack: Counter[Tile],
+    homed: dict[int, Counter[Tile]],
 ) -> bool:
     placed = Counter(after.melds[index].tiles)
     naturals = Counter(tile for tile in source.tiles if tile.suit is not None)
-    if index == home or not naturals - placed:
-        return False  # back into the meld it left
+    # back into the meld it left: its home, or a meld holding its naturals besides those of
+    # the old melds kept there (a twin of the meld it left is another meld)
+    if index == home or not naturals - (placed - homed.get(index, Counter())):
+        return False
     if profile.freed_joker is FreedJoker.ANYWHERE:
         return True
     if index not in new:
