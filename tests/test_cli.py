@@ -122,12 +122,7 @@ def test_check_needs_notation():
 # -- solve ------------------------------------------------------------------------------------
 
 
-def solver_or_skip():
-    return pytest.importorskip("rummikit.solver", reason="the solver is not installed")
-
-
 def test_solve_prints_the_play_and_the_table():
-    solver_or_skip()
     result = run("solve", "--table", "r7 r8 r9", "--rack", "r10 b2 k5")
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0] == "play 1 tiles: r10"
@@ -136,7 +131,6 @@ def test_solve_prints_the_play_and_the_table():
 
 
 def test_solve_an_opening_and_by_points():
-    solver_or_skip()
     small = run("solve", "--rack", "r1 r2 r3 b4", "--not-opened")
     assert small.exit_code == 1
     assert small.output == "no legal play: draw\n"
@@ -161,7 +155,6 @@ def test_solve_bad_input():
 
 
 def test_solve_refuses_positions_that_cannot_be():
-    solver_or_skip()
     invalid_table = run("solve", "--table", "r1 r2", "--rack", "r3")
     assert invalid_table.exit_code == 2
     assert "invalid meld" in invalid_table.output
@@ -171,11 +164,11 @@ def test_solve_refuses_positions_that_cannot_be():
     assert run("solve", "-p", "rami_voleur", "--rack", "r1 r2 r3").exit_code == 2
 
 
-def test_solve_without_the_solver_says_so(monkeypatch):
-    monkeypatch.setitem(sys.modules, "rummikit.solver", None)
-    result = run("solve", "--rack", "r1 r2 r3")
-    assert result.exit_code == 1
-    assert "the solver is not available" in result.output
+def test_solve_with_a_budget():
+    result = run("solve", "-p", "online", "--table", "r4 r5 r6", "--rack", "r7 b2", "--budget", "5")
+    assert result.exit_code == 0
+    assert "play 1 tiles: r7" in result.output
+    assert run("solve", "--rack", "r1 r2 r3", "--budget", "0").exit_code == 2
 
 
 # -- rules ------------------------------------------------------------------------------------

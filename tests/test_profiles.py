@@ -255,7 +255,7 @@ def test_entry_point_profiles_are_loaded_on_demand(monkeypatch):
         seen.append(group)
         return [FakeEntryPoint("club", third_party), FakeEntryPoint("lazy", lambda: ONLINE)]
 
-    monkeypatch.setattr("rummikit.profiles.importlib.metadata.entry_points", entry_points)
+    monkeypatch.setattr("importlib.metadata.entry_points", entry_points)
     registry = ProfileRegistry()
     assert registry.get("Club-Rules") is third_party
     assert seen == ["rummikit.profiles"]
@@ -267,7 +267,7 @@ def test_a_broken_entry_point_warns_and_does_not_break_the_registry(monkeypatch)
     def entry_points(group):
         return [FakeEntryPoint("broken", ImportError("no module named club"))]
 
-    monkeypatch.setattr("rummikit.profiles.importlib.metadata.entry_points", entry_points)
+    monkeypatch.setattr("importlib.metadata.entry_points", entry_points)
     registry = ProfileRegistry()
     registry.register(PAGAT)
     with pytest.warns(RuntimeWarning, match="broken"):

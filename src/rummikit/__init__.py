@@ -9,6 +9,8 @@ pieces and their notation, melds read under a rule profile, openings and scoring
 <MeldReading run: r7 r8 j=r9 value=24>
 """
 
+from typing import TYPE_CHECKING
+
 from rummikit import profiles
 from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
 from rummikit.errors import (
@@ -51,7 +53,32 @@ from rummikit.record import dumps, loads
 from rummikit.table import TableState
 from rummikit.verdict import Verdict, Violation
 
+if TYPE_CHECKING:
+    from rummikit.simulation import Report, simulate
+    from rummikit.solver import Solution, solve
+
 __version__ = "0.1.0.dev0"
+
+_LAZY = {
+    "solve": "rummikit.solver",
+    "Solution": "rummikit.solver",
+    "simulate": "rummikit.simulation",
+    "Report": "rummikit.simulation",
+}
+"""Names imported on first use, to keep ``import rummikit`` fast: the solver and the
+simulation harness are the heaviest modules and most programs need neither."""
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rummikit' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "CARD_SUITS",
@@ -86,9 +113,11 @@ __all__ = [
     "Play",
     "PlayerView",
     "Position",
+    "Report",
     "RuleProfile",
     "RummikitError",
     "Scoring",
+    "Solution",
     "StockEnd",
     "Substitute",
     "Suit",
@@ -111,4 +140,6 @@ __all__ = [
     "parse_tile",
     "parse_tiles",
     "profiles",
+    "simulate",
+    "solve",
 ]

@@ -9,7 +9,6 @@ are loaded the first time a name is not found or :func:`names` is called.
 
 from __future__ import annotations
 
-import importlib.metadata
 import warnings
 from collections.abc import Iterable
 
@@ -155,6 +154,8 @@ class ProfileRegistry:
         if self._entry_points_loaded:
             return
         self._entry_points_loaded = True
+        import importlib.metadata  # here, not at import: it costs a third of `import rummikit`
+
         for entry_point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
             try:
                 loaded = entry_point.load()

@@ -1,0 +1,1264 @@
+"""The exact solver: the best legal play for a table and a rack, under a rule profile.
+
+:func:`solve` returns the play that places the most rack pieces (``objective="tiles"``) or
+sheds the most penalty points (``objective="points"``, jokers at the profile's joker
+penalty), as a :class:`Solution` whose table passes :meth:`rummikit.RuleProfile.check_turn`;
+or None when no legal play places a piece.
+
+How it works
+------------
+
+Two engines share the work, both exact dynamic programs over the values 1..13 (1..14 with
+ace high) after van Rijn, Takes and Vis (2015).
+
+**The fast core** (:mod:`rummikit.solver._fast`) answers the common questions: an opened
+player on a table whose melds may all be rearranged (online and rami voleur always, pagat
+while no table meld holds a joker), and the online opening (rack-only melds worth 30, jokers
+at 0). Its state is one integer: per suit the sorted lengths of the open runs (capped at
+three) and the jokers used (plus, with ace high, the aces owed to the top; in an opening,
+the points so far). Each suit's moves at a value are cached across calls with dominated
+ones dropped; the search is depth first, most rack pieces first, with a bound (every rack
+piece still to come) and a memo per state of the most that can follow it. It runs the
+values upward and downward in turn, with doubling shares of steps, and stops as soon as one
+direction finishes: the two directions differ by orders of magnitude on some positions.
+Ties are settled first by the rack alone: when rack-only melds reach the best score the
+table is left as it was.
+
+**Openings followed by table play** (pagat's 30, rami voleur's tierce franche): the fast
+core builds a good opening first (the best rack-only opening with jokers at 0, or each
+tierce franche of the rack, then the rest of the rack played on the table). When it places
+as much as the fast core's best play for a player already open, it is optimal (an opening
+is also a play of an opened player); otherwise the general sweep below looks only for
+better plays.
+
+**The general sweep** handles everything else (frozen joker melds, no rearranging, the
+variant options, openings). Between two values its state holds, for each suit, the
+multiset of runs still open, each by its length capped at the minimum meld length (a run
+that long may close), plus the number of jokers used. At each value, each open run closes
+(if long enough), takes a natural of its suit or takes a joker; new runs start with a
+natural, possibly after leading jokers; what is left of the value's naturals must split into
+groups, with jokers. Table pieces must all be used; rack pieces may stay. The open runs of a
+suit are interned into a small integer and each step of one suit at one value from one such
+state is cached across calls (per rule set), so most of the work is table look-ups.
+
+The program is searched depth first, value by value, best gain first, with a memo of the
+best score each state was reached with and a bound (what was gained plus every rack piece of
+the values still to come); a branch that cannot beat the best play found is cut. The search
+is complete, so the play it ends with is optimal.
+
+Exact reductions keep the state space small:
+
+* jokers are placed by the sweep only where a meld needs them: in a gap between naturals,
+  or to make up the length of a run or a group; leading jokers only for a run that ends at
+  the top value. Any play can be rewritten that way, the other jokers being spare; spare
+  jokers are then added to finished melds (table jokers first, a freed joker never where it
+  came from). If they do not all fit, the position is solved again with every joker placed
+  by the sweep, which is exact without that argument;
+* a complete run never closes where a new run of its suit starts with a natural, nor while
+  a rack piece of its suit is left aside at that value; a rack piece is never left aside
+  while a group of its value lacks its suit (each time the other choice is as good).
+
+Profile rules live in the state or around the program:
+
+* **Ace high** (rami voleur): the sweep runs to 14, the aces of each suit are split at value
+  1 between the low end and the top (the reserved ones are part of the state until 14), and
+  a run holding the low ace may not reach 14, so no run turns the corner.
+* **Jokers**: anywhere in a run (either end, several, never a run of jokers only, as every
+  run starts with a natural) and in groups of any size; ``forbid_adjacent_jokers`` adds a bit
+  per run.
+* **Openings** (``opened=False``): where the table must stay untouched (online) the sweep
+  runs over the rack alone with the opening value in the state (capped at the threshold,
+  jokers at 0 or their value). Where the opening may be followed by table play in the same
+  turn (pagat) the sweep runs two layers: the table's melds and the opening's rack-only melds,
+  the latter counting toward the threshold. Rami voleur's tierce franche is a per-run count
+  of natural places in a row holding rack pieces, plus a flag once three are reached.
+* **Frozen joker melds** (pagat): each table meld holding a joker is either kept as a block
+  that may only grow at its ends (runs) or take missing suits (groups), or released: the
+  exact piece each joker stands for (either missing colour in a group of three, both with
+  ``joker_group3_both_colours``) is played from the rack and the meld's pieces rejoin the
+  sweep. With two jokers in one meld, one may be released and the meld kept. A freed joker
+  must be placed again, never in a meld holding every natural of the meld it left: runs carry
+  a flag per freed joker for this and groups are split accordingly, so the rule is exact.
+  Every choice of keep or release for the frozen melds is solved and the best kept. The
+  stricter ``freed_joker`` variants (a new meld, with two rack pieces) are checked with the
+  judge afterwards; a play they refuse is dropped and the answer flagged ``optimal=False``.
+* **No rearranging** (``table_manipulation=False``): every table meld is a block.
+* **Ties** keep the table: the pieces of the melds the sweep changed are pooled and old
+  melds taken back out while the rest still splits into melds (all at once, else one by
+  one, a bounded number of tries); the pieces on the table, hence the score, do not change.
+
+The budget counts steps of either engine (each way of taking one value's pieces from one
+state). It stops the search once a play has been found (until then the fast core goes on
+for up to four times the budget and the general sweep twenty), and the play is then flagged
+``optimal=False``. A rack that plainly holds no opening (too few points, no tierce) is
+answered at once, without a search.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+from typing import Literal
+
+import attrs
+
+from rummikit import profiles as _profiles
+from rummikit.errors import InvalidArgument
+from rummikit.meld import Meld, MeldKind
+from rummikit.notation import TableLike, TilesLike, as_table, as_tiles
+from rummikit.options import (
+    FreedJoker,
+    JokerPolicy,
+    OpeningJokerValue,
+    OpeningRule,
+)
+from rummikit.pieces import JOKER, Tile, sort_tiles, suits_of
+from rummikit.profile import RuleProfile
+from rummikit.reading import MeldReading
+from rummikit.solver import _fast
+from rummikit.solver._dp import FRestriction, Rules, groups_for
+from rummikit.solver._search import (
+    GroupBlock,
+    Outcome,
+    Problem,
+    RunBlock,
+    search,
+)
+from rummikit.table import TableState
+
+__all__ = ["Objective", "Solution", "solve"]
+
+Objective = Literal["tiles", "points"]
+"""What :func:`solve` maximises: rack pieces placed, or penalty points shed."""
+
+
+def _tiles_tuple(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
+    return tuple(tiles)
+
+
+@attrs.frozen
+class Solution:
+    """The best play found: the whole table after it and the rack pieces it places.
+
+    ``score`` is the number of pieces placed (objective ``"tiles"``) or the penalty points
+    they would have cost in hand (``"points"``). ``optimal`` is False only when a budget
+    stopped the search before it proved that no play scores more.
+    """
+
+    table: TableState
+    played: tuple[Tile, ...] = attrs.field(converter=_tiles_tuple)
+    score: int
+    optimal: bool = True
+
+
+# ---------------------------------------------------------------------------------------
+# input
+
+
+def _check_inputs(
+    profile: RuleProfile | str,
+    table: TableLike,
+    rack: TilesLike,
+    opened: bool,
+    objective: str,
+    budget: int | None,
+) -> tuple[RuleProfile, TableState, list[Tile]]:
+    if not isinstance(profile, RuleProfile | str):
+        raise InvalidArgument(
+            "not_a_profile", f"profile is a RuleProfile or a profile name, not {profile!r}"
+        )
+    rules = _profiles.get(profile)
+    if not isinstance(opened, bool):
+        raise InvalidArgument("bad_opened", f"opened is True or False, not {opened!r}")
+    if objective not in ("tiles", "points"):
+        raise InvalidArgument(
+            "bad_objective", f"objective is 'tiles' or 'points', not {objective!r}"
+        )
+    if budget is not None and (type(budget) is not int or budget < 1):
+        raise InvalidArgument(
+            "bad_budget", f"budget is None or a whole number of nodes >= 1, not {budget!r}"
+        )
+    before = as_table(table)
+    pieces = as_tiles(rack)
+    rules.check_in_deck([*before.tiles.elements(), *pieces])
+    for meld in before.melds:
+        if not rules.is_valid_meld(meld):
+            try:
+                rules.read_meld(meld)
+            except ValueError as error:
+                message = getattr(error, "message", str(error))
+                raise InvalidArgument(
+                    "invalid_table", f"the table holds an invalid meld, {meld}: {message}"
+                ) from None
+    return rules, before, pieces
+
+
+# ---------------------------------------------------------------------------------------
+# the pieces of one solve
+
+
+@attrs.define
+class _Setup:
+    """A solve in the making: counts, blocks, freed jokers and what is already played."""
+
+    profile: RuleProfile
+    rules: Rules
+    suits: tuple[object, ...]
+    table: list[list[int]]
+    rack: list[list[int]]
+    table_jokers: int
+    rack_jokers: int
+    forced: list[Tile] = attrs.Factory(list)  # rack pieces played by releasing jokers
+    freed: list[FRestriction] = attrs.Factory(list)
+    run_blocks: list[RunBlock] = attrs.Factory(list)
+    run_block_tiles: list[tuple[Tile, ...]] = attrs.Factory(list)
+    run_block_melds: list[Meld | None] = attrs.Factory(list)
+    group_blocks: list[GroupBlock] = attrs.Factory(list)
+    group_block_rooms: list[tuple[int, ...]] = attrs.Factory(list)
+    group_block_tiles: list[tuple[Tile, ...]] = attrs.Factory(list)
+    group_block_melds: list[Meld | None] = attrs.Factory(list)
+    untouched: list[Meld] = attrs.Factory(list)  # table melds outside the sweep
+    free_melds: list[Meld] = attrs.Factory(list)  # table melds inside the sweep
+
+    def copy(self) -> _Setup:
+        return _Setup(
+            self.profile,
+            self.rules,
+            self.suits,
+            [list(row) for row in self.table],
+            [list(row) for row in self.rack],
+            self.table_jokers,
+            self.rack_jokers,
+            list(self.forced),
+            list(self.freed),
+            list(self.run_blocks),
+            list(self.run_block_tiles),
+            list(self.run_block_melds),
+            list(self.group_blocks),
+            list(self.group_block_rooms),
+            list(self.group_block_tiles),
+            list(self.group_block_melds),
+            list(self.untouched),
+            list(self.free_melds),
+        )
+
+    def value_of(self, tile: Tile) -> tuple[int, int]:
+        """(suit index, value) of a natural; the ace is value 1."""
+        return self.suits.index(tile.suit), tile.rank
+
+    def add_table(self, tiles: Sequence[Tile], sign: int = 1) -> None:
+        for tile in tiles:
+            if tile.suit is None:
+                self.table_jokers += sign
+            else:
+                s, v = self.value_of(tile)
+                self.table[s][v] += sign
+
+    def take_from_rack(self, tile: Tile) -> bool:
+        if tile.suit is None:
+            if self.rack_jokers == 0:
+                return False
+            self.rack_jokers -= 1
+            return True
+        s, v = self.value_of(tile)
+        if self.rack[s][v] == 0:
+            return False
+        self.rack[s][v] -= 1
+        return True
+
+
+def _rules_of(profile: RuleProfile) -> Rules:
+    return Rules(
+        nsuits=4,
+        top=14 if profile.ace_high else 13,
+        min_len=profile.min_meld_length,
+        max_group=profile.max_group_size,
+        distinct=profile.group_distinct_suits,
+        forbid_adj=profile.forbid_adjacent_jokers,
+        copies=profile.copies,
+        ace_high=profile.ace_high,
+    )
+
+
+def _base_setup(profile: RuleProfile, rack: list[Tile]) -> _Setup:
+    suits = tuple(suits_of(profile.piece_set))
+    setup = _Setup(
+        profile,
+        _rules_of(profile),
+        suits,
+        [[0] * 15 for _ in range(4)],
+        [[0] * 15 for _ in range(4)],
+        0,
+        0,
+    )
+    for tile in rack:
+        if tile.suit is None:
+            setup.rack_jokers += 1
+        else:
+            s, v = setup.value_of(tile)
+            setup.rack[s][v] += 1
+    return setup
+
+
+# ---------------------------------------------------------------------------------------
+# frozen joker melds
+
+
+def _run_block(setup: _Setup, reading: MeldReading, layout: Sequence[Tile]) -> RunBlock:
+    suit = setup.suits.index(reading.suit)
+    return RunBlock(
+        suit,
+        reading.ranks[0],
+        reading.ranks[-1],
+        int(layout[0].suit is None),
+        int(layout[-1].suit is None),
+    )
+
+
+def _keep(setup: _Setup, meld: Meld, reading: MeldReading, layout: tuple[Tile, ...]) -> None:
+    """Keep ``meld`` as a block (``layout`` may hold released places filled)."""
+    original = meld if layout == reading.layout else None
+    if reading.kind is MeldKind.RUN:
+        setup.run_blocks.append(_run_block(setup, reading, layout))
+        setup.run_block_tiles.append(layout)
+        setup.run_block_melds.append(original)
+    else:
+        naturals = [setup.suits.index(t.suit) for t in layout if t.suit is not None]
+        value = reading.ranks[0]
+        if setup.profile.group_distinct_suits:
+            rooms = tuple(s for s in range(4) if s not in naturals)
+        else:
+            rooms = tuple(range(4))
+        setup.group_blocks.append(GroupBlock(value, tuple(naturals), len(layout)))
+        setup.group_block_rooms.append(rooms)
+        setup.group_block_tiles.append(layout)
+        setup.group_block_melds.append(original)
+
+
+def _restriction(setup: _Setup, reading: MeldReading, block: int) -> FRestriction:
+    naturals = [t for t in reading.layout if t.suit is not None]
+    if reading.kind is MeldKind.RUN:
+        suit = setup.suits.index(reading.suit)
+        ranks = tuple(
+            r for r, t in zip(reading.ranks, reading.layout, strict=True) if t.suit is not None
+        )
+        if len(ranks) == 1:
+            return FRestriction(suit, ranks, ranks[0], (suit,), block)
+        return FRestriction(suit, ranks, 0, (), block)
+    suits = tuple(sorted(setup.suits.index(t.suit) for t in naturals))
+    value = reading.ranks[0]
+    if len(suits) == 1:
+        return FRestriction(suits[0], (value,), value, suits, block)
+    return FRestriction(-1, (), value, suits, block)
+
+
+def _replacements(profile: RuleProfile, reading: MeldReading, place: int) -> list[list[Tile]]:
+    """The ways to replace the joker at ``place``: each a list of pieces needed."""
+    substitute = reading.stands_for[place]
+    assert substitute is not None
+    options = list(substitute.tiles)
+    if (
+        profile.joker_group3_both_colours
+        and reading.kind is MeldKind.GROUP
+        and len(reading.layout) == 3
+    ):
+        return [options]
+    return [[tile] for tile in options]
+
+
+def _frozen_variants(setup: _Setup, frozen: list[tuple[Meld, MeldReading]]) -> list[_Setup]:
+    """Every choice of keep, partial release or release for the frozen melds."""
+    variants = [setup]
+    for meld, reading in frozen:
+        grown: list[_Setup] = []
+        joker_places = [i for i, t in enumerate(reading.layout) if t.suit is None]
+        for base in variants:
+            # released: every joker replaced (dissolve), or some (kept, the rest in place)
+            for count in range(len(joker_places) + 1):
+                for chosen in itertools.combinations(joker_places, count):
+                    choice_lists = [_replacements(setup.profile, reading, p) for p in chosen]
+                    for picks in itertools.product(*choice_lists):
+                        variant = base.copy()
+                        dissolve = count == len(joker_places) and count > 0
+                        paid = [t for pick in picks for t in pick]
+                        if not _pay(variant, paid, kept=not dissolve):
+                            continue
+                        layout = list(reading.layout)
+                        for place, pick in zip(chosen, picks, strict=True):
+                            layout[place] = pick[0]
+                        if count == len(joker_places) and count > 0:
+                            # the meld dissolves: its naturals join the sweep as table pieces
+                            variant.add_table([t for t in reading.layout if t.suit is not None])
+                            variant.free_melds.append(meld)
+                            for _ in chosen:
+                                variant.freed.append(_restriction(variant, reading, -1))
+                        else:
+                            if count and reading.kind is MeldKind.GROUP:
+                                layout = list(layout)
+                            index = (
+                                len(variant.run_blocks)
+                                if reading.kind is MeldKind.RUN
+                                else -10 - len(variant.group_blocks)
+                            )
+                            _keep(variant, meld, reading, tuple(layout))
+                            for _ in chosen:
+                                variant.freed.append(_restriction(variant, reading, index))
+                        grown.append(variant)
+        variants = grown
+    return variants
+
+
+def _pay(setup: _Setup, tiles: list[Tile], *, kept: bool) -> bool:
+    """Play the pieces that replace jokers: from the rack, or the table where allowed.
+
+    In a kept meld the piece takes the joker's place in the block; in a released meld it
+    joins the sweep like any table piece.
+    """
+    profile = setup.profile
+    for tile in tiles:
+        s, v = setup.value_of(tile)
+        if profile.joker_replacement_from_table and setup.table[s][v] > 0:
+            if kept:
+                setup.table[s][v] -= 1  # it moves from the sweep into the block
+            continue
+        if not setup.take_from_rack(tile):
+            return False
+        setup.forced.append(tile)
+        if not kept:
+            setup.table[s][v] += 1
+    return True
+
+
+# ---------------------------------------------------------------------------------------
+# problems
+
+
+def _dead_pieces(setup: _Setup) -> list[list[int]]:
+    """Rack counts without the pieces that fit in no meld, whatever the rest does.
+
+    A piece is alive if the pieces available (table, rack and every joker) hold a run or a
+    group containing it; dropping the others changes no play and tightens the search bound.
+    """
+    rules = setup.rules
+    jokers = setup.table_jokers + setup.rack_jokers + len(setup.freed)
+    rack = [list(row) for row in setup.rack]
+    if setup.run_blocks or setup.group_blocks:
+        return rack  # pieces may also join the kept blocks; keep them all
+    length = rules.min_len
+    changed = True
+    while changed:
+        changed = False
+        for s in range(4):
+            for v in range(1, 14):
+                if rack[s][v] and not _alive(setup, rack, s, v, jokers, length):
+                    rack[s][v] = 0
+                    changed = True
+    return rack
+
+
+def _alive(setup: _Setup, rack: list[list[int]], s: int, v: int, jokers: int, length: int) -> bool:
+    rules = setup.rules
+
+    def available(suit: int, value: int) -> bool:
+        value = 1 if value == 14 else value
+        return setup.table[suit][value] + rack[suit][value] > 0
+
+    others = sum(1 for t in range(4) if t != s and available(t, v))
+    if not rules.distinct:
+        others += setup.table[s][v] + rack[s][v] - 1
+    if min(others, rules.max_group - 1) + jokers >= length - 1:
+        return True
+    places = [v] + ([14] if rules.ace_high and v == 1 else [])
+    for place in places:
+        for low in range(max(1, place - length + 1), place + 1):
+            high = low + length - 1
+            if high > rules.top:
+                break
+            missing = sum(1 for p in range(low, high + 1) if p != place and not available(s, p))
+            if missing <= jokers:
+                return True
+    return False
+
+
+def _problem(
+    setup: _Setup,
+    objective: str,
+    layers: int,
+    acc_layer: int,
+    tierce: bool,
+) -> Problem:
+    profile = setup.profile
+    weights = [0] * 15
+    for v in range(1, 15):
+        rank = v if v <= 13 else 1
+        if objective == "tiles":
+            weights[v] = 1
+        else:
+            weights[v] = profile.piece_value(Tile(setup.suits[0], rank))  # type: ignore[arg-type]
+    joker_weight = 1 if objective == "tiles" else profile.piece_value(JOKER)
+    need = max(1, profile.min_rack_tiles_per_play) - len(setup.forced)
+    return Problem(
+        rules=setup.rules,
+        layers=layers,
+        table=tuple(tuple(row) for row in setup.table),
+        rack=tuple(tuple(row) for row in _dead_pieces(setup)),
+        table_jokers=setup.table_jokers,
+        rack_jokers=setup.rack_jokers,
+        freed=tuple(setup.freed),
+        weights=tuple(weights),
+        joker_weight=joker_weight,
+        acc_layer=acc_layer,
+        acc_target=profile.opening_min_points if acc_layer >= 0 else 0,
+        acc_jokers=profile.opening_joker_value is OpeningJokerValue.REPRESENTED,
+        tierce=tierce,
+        need=max(0, need),
+        run_blocks=tuple(setup.run_blocks),
+        group_blocks=tuple(setup.group_blocks),
+        group_block_rooms=tuple(setup.group_block_rooms),
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# rebuilding melds
+
+
+def _tile(setup: _Setup, s: int, v: int) -> Tile:
+    return Tile(setup.suits[s], v if v <= 13 else 1)  # type: ignore[arg-type]
+
+
+def _run_meld(tiles: list[Tile]) -> Meld:
+    naturals = sum(1 for t in tiles if t.suit is not None)
+    return Meld(tiles, MeldKind.RUN if naturals <= 1 else None)
+
+
+def _group_meld(tiles: list[Tile]) -> Meld:
+    naturals = sum(1 for t in tiles if t.suit is not None)
+    return Meld(tiles, MeldKind.GROUP if naturals <= 1 else None)
+
+
+@attrs.define
+class _Run:
+    code: int
+    suit: int
+    tiles: list[Tile]
+    left_of: int = -1
+    right_of: int = -1
+    layer: int = 0
+
+
+def _rebuild(setup: _Setup, problem: Problem, outcome: Outcome) -> list[tuple[Meld, str]]:
+    """The melds of the best final state, each tagged ``run``, ``group``, ``fixed`` (a kept
+    group, which takes no joker) or ``pure`` (an opening meld made only of rack pieces)."""
+    from rummikit.solver._search import _glue_tables
+
+    rules = problem.rules
+    nsuits = rules.nsuits
+    layers = problem.layers
+    _gout, _gin, gout_blocks, gin_blocks = _glue_tables(problem)
+    open_runs: list[list[_Run]] = [[] for _ in range(nsuits * layers)]
+    closed: list[_Run] = []
+    groups: list[tuple[Meld, str]] = []
+    group_ext: dict[int, list[Tile]] = {}
+    for v, step in zip(range(1, rules.top + 1), outcome.steps, strict=True):
+        for s in range(nsuits):
+            for layer in range(layers):
+                option = step.options[s][layer]
+                decisions, glue, gin, starts, _res, _x, _t, new_codes = option.detail
+                lane = layer * nsuits + s
+                records = sorted(open_runs[lane], key=_code_of)
+                kept: list[_Run] = []
+                glue_iter = iter(glue)  # type: ignore[call-overload]
+                for run, d in zip(records, decisions, strict=True):  # type: ignore[call-overload]
+                    if d == "C":
+                        closed.append(run)
+                    elif d == "G":
+                        slot = next(glue_iter)
+                        run.left_of = gout_blocks[(s, v)][slot] if layer == 0 else -1
+                        closed.append(run)
+                    else:
+                        run.tiles.append(_tile(setup, s, v) if d == "N" else JOKER)
+                        kept.append(run)
+                blocks_here = gin_blocks.get((s, v), ()) if layer == 0 else ()
+                for d, block in zip(gin, blocks_here, strict=False):  # type: ignore[call-overload]
+                    if d is None:
+                        continue
+                    tile = _tile(setup, s, v) if d == "N" else JOKER
+                    kept.append(_Run(0, s, [tile], right_of=block, layer=layer))
+                for p, m in starts:  # type: ignore[attr-defined]
+                    pre = p + (1 if m else 0)
+                    kept.append(_Run(0, s, [JOKER] * pre + [_tile(setup, s, v)], layer=layer))
+                for run, code in zip(kept, new_codes, strict=True):  # type: ignore[call-overload]
+                    run.code = code
+                open_runs[lane] = kept
+        # groups, per layer
+        for layer in range(layers):
+            counts = [step.options[s][layer].g for s in range(nsuits)]
+            jokers, fmask, ext = step.groups[layer]
+            if layer == 0 and ext:
+                here = [
+                    index for index, block in enumerate(problem.group_blocks) if block.value == v
+                ]
+                for index, mask in zip(here, ext, strict=True):
+                    for s in range(nsuits):
+                        if mask >> s & 1:
+                            counts[s] -= 1
+                            group_ext.setdefault(index, []).append(_tile(setup, s, v))
+            if not any(counts):
+                continue
+            fj = tuple(i for i in range(len(problem.freed)) if fmask >> i & 1)
+            forbidden = tuple(
+                problem.freed[i].group_suits if problem.freed[i].group_value == v else None
+                for i in fj
+            )
+            partition = groups_for(rules, tuple(counts), jokers, fj, forbidden)
+            assert partition is not None
+            for suits, nj, fjs in partition:
+                tiles = [_tile(setup, s, v) for s in suits] + [JOKER] * (nj + len(fjs))
+                groups.append((_group_meld(tiles), "pure" if layer else "group"))
+    for lane_runs in open_runs:
+        closed.extend(lane_runs)
+    melds: list[tuple[Meld, str]] = []
+    left: dict[int, list[Tile]] = {}
+    right: dict[int, list[Tile]] = {}
+    for run in closed:
+        if run.left_of >= 0:
+            left[run.left_of] = run.tiles
+        elif run.right_of >= 0:
+            right[run.right_of] = run.tiles
+        else:
+            melds.append((_run_meld(run.tiles), "pure" if run.layer else "run"))
+    for index, layout in enumerate(setup.run_block_tiles):
+        original = setup.run_block_melds[index]
+        if index not in left and index not in right and original is not None:
+            melds.append((original, "run"))
+        else:
+            tiles = [*left.get(index, []), *layout, *right.get(index, [])]
+            melds.append((_run_meld(tiles), "run"))
+    for index, layout in enumerate(setup.group_block_tiles):
+        original = setup.group_block_melds[index]
+        extra = group_ext.get(index, [])
+        if not extra and original is not None:
+            melds.append((original, "fixed"))
+        else:
+            melds.append((_group_meld([*layout, *extra]), "fixed"))
+    melds.extend(groups)
+    return melds
+
+
+def _code_of(run: _Run) -> int:
+    return run.code
+
+
+def _absorb(
+    setup: _Setup,
+    before: TableState,
+    melds: list[tuple[Meld, str]],
+    freed_left: list[FRestriction],
+) -> list[Meld] | None:
+    """Add the jokers the sweep left aside to finished melds; None if they do not all fit.
+
+    Table jokers (and freed jokers, each away from the meld it left) must all be placed;
+    rack jokers are placed too, as each adds to the score.
+    """
+    profile = setup.profile
+    placed = sum(m.tiles.count(JOKER) for m, _tag in melds) + sum(
+        m.tiles.count(JOKER) for m in setup.untouched
+    )
+    on_table = sum(m.tiles.count(JOKER) for m in before.melds)
+    mandatory = max(0, on_table - placed)
+    optional = setup.rack_jokers - max(0, placed - on_table)
+    if mandatory == 0 and optional == 0:
+        return [m for m, _tag in melds]
+    if optional < 0:
+        return None
+    old_keys = Counter(m.key for m in before.melds)
+    work: list[list[object]] = [[list(m.tiles), m.kind, tag, m] for m, tag in melds]
+    # new melds first, so that old melds are disturbed only when needed
+    order = sorted(range(len(work)), key=lambda i: (melds[i][0].key in old_keys, i))
+    restricted = list(freed_left)
+    plain_mandatory = mandatory - len(restricted)
+    if plain_mandatory < 0:
+        return None
+    for restriction in restricted:
+        if not _place_joker(setup, work, order, restriction, table_joker=True):
+            return None
+    for _ in range(plain_mandatory):
+        if not _place_joker(setup, work, order, None, table_joker=True):
+            return None
+    for _ in range(optional):
+        if not _place_joker(setup, work, order, None, table_joker=False):
+            return None
+    result = []
+    for tiles, kind, _tag, original in work:
+        assert isinstance(tiles, list)
+        assert isinstance(original, Meld)
+        if tiles == list(original.tiles):
+            result.append(original)
+        elif (
+            kind is MeldKind.GROUP
+            or _tag in ("group", "fixed")
+            or (_tag == "pure" and profile.read_meld(original).kind is MeldKind.GROUP)
+        ):
+            result.append(_group_meld(tiles))
+        else:
+            result.append(_run_meld(tiles))
+    _ = profile
+    return result
+
+
+def _holds_all(setup: _Setup, tiles: list[Tile], restriction: FRestriction) -> bool:
+    """Whether ``tiles`` hold every natural of the meld a freed joker left."""
+    present = {setup.value_of(t) for t in tiles if t.suit is not None}
+    run_held = (
+        restriction.run_suit >= 0
+        and bool(restriction.ranks)
+        and all((restriction.run_suit, r) in present for r in restriction.ranks)
+    )
+    group_held = (
+        bool(restriction.group_value)
+        and bool(restriction.group_suits)
+        and all((s, restriction.group_value) in present for s in restriction.group_suits)
+    )
+    return run_held or group_held
+
+
+def _place_joker(
+    setup: _Setup,
+    work: list[list[object]],
+    order: list[int],
+    restriction: FRestriction | None,
+    table_joker: bool,
+) -> bool:
+    profile = setup.profile
+    for index in order:
+        tiles, _kind, tag, original = work[index]
+        assert isinstance(tiles, list)
+        assert isinstance(original, Meld)
+        if tag == "fixed" or (tag == "pure" and table_joker):
+            continue
+        if restriction is not None and _holds_all(setup, tiles, restriction):
+            continue
+        reading = profile.read_meld(original)
+        if reading.kind is MeldKind.GROUP:
+            if len(tiles) < profile.max_group_size:
+                tiles.append(JOKER)
+                return True
+            continue
+        grown = _grow_run(profile, tiles, reading)
+        if grown is not None:
+            work[index][0] = grown
+            return True
+    return False
+
+
+def _grow_run(profile: RuleProfile, tiles: list[Tile], reading: MeldReading) -> list[Tile] | None:
+    """``tiles`` (a run in layout order) with one more joker at an end, if it fits."""
+    if len(tiles) >= 13:
+        return None
+    added = len(tiles) - len(reading.layout)
+    lo = reading.ranks[0]
+    hi = reading.ranks[-1] + added  # jokers added before went to the top end
+    top = 14 if profile.ace_high else 13
+    high_limit = 13 if lo == 1 else top
+    low_limit = 2 if hi == 14 else 1
+    adjacent = profile.forbid_adjacent_jokers
+    if hi < high_limit and not (adjacent and tiles[-1].suit is None):
+        return [*tiles, JOKER]
+    if lo > low_limit and not (adjacent and tiles[0].suit is None) and added == 0:
+        return [JOKER, *tiles]
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# the solve
+
+
+def _modes(profile: RuleProfile, opened: bool) -> tuple[bool, int, int, bool]:
+    """(rack only, layers, opening layer, tierce) for this profile and opening state."""
+    rule = profile.opening_rule
+    if opened or rule is OpeningRule.NONE:
+        return False, 1, -1, False
+    if rule is OpeningRule.POINTS:
+        if not profile.opening_table_play:
+            return True, 1, 0, False
+        return False, 2, 1, False
+    return (not profile.opening_table_play), 1, -1, True
+
+
+def _candidates(
+    profile: RuleProfile, before: TableState, pieces: list[Tile], opened: bool
+) -> tuple[list[_Setup], int, int, bool]:
+    rack_only, layers, acc_layer, tierce = _modes(profile, opened)
+    setup = _base_setup(profile, pieces)
+    if rack_only:
+        setup.untouched = list(before.melds)
+        return [setup], layers, acc_layer, tierce
+    frozen: list[tuple[Meld, MeldReading]] = []
+    for meld in before.melds:
+        reading = profile.read_meld(meld)
+        if not profile.table_manipulation:
+            _keep(setup, meld, reading, reading.layout)
+        elif profile.joker_policy is JokerPolicy.FROZEN and reading.jokers:
+            frozen.append((meld, reading))
+        else:
+            setup.add_table(meld.tiles)
+            setup.free_melds.append(meld)
+    setups = _frozen_variants(setup, frozen) if frozen else [setup]
+    if acc_layer >= 0 or tierce:
+        # an opening with table play: the tie step re-splits the changed melds without the
+        # opening's rule (rack-only melds worth the threshold, a tierce franche from the
+        # hand), so it could undo the opening; with no free melds it keeps the table as built
+        for variant in setups:
+            variant.free_melds = []
+    return setups, layers, acc_layer, tierce
+
+
+def solve(
+    profile: RuleProfile | str,
+    table: TableLike,
+    rack: TilesLike,
+    *,
+    opened: bool = True,
+    objective: Objective = "tiles",
+    budget: int | None = None,
+) -> Solution | None:
+    """The best legal play on ``table`` with ``rack`` under ``profile``, or None.
+
+    ``profile`` is a :class:`~rummikit.RuleProfile` or a registered name; ``table`` and
+    ``rack`` are values or notation (``"r7 r8 r9 | b5 k5 o5"``, ``"r10 j k3"``). ``opened``
+    says whether the player has already opened (otherwise the play must be an opening by the
+    profile's rule). ``objective`` is ``"tiles"`` (most rack pieces placed) or ``"points"``
+    (most penalty points shed, jokers at the profile's joker penalty). ``budget`` bounds the
+    search, in transitions of the sweep; when it runs out the best play found is returned
+    with ``optimal=False``.
+
+    Raises :class:`~rummikit.InvalidArgument` (or a notation error) for bad input.
+    """
+    rules, before, pieces = _check_inputs(profile, table, rack, opened, objective, budget)
+    if not opened and _cannot_open(rules, pieces):
+        return None
+    if not opened and _plain_opening(rules):
+        return _solve_opening(rules, before, pieces, objective, budget)
+    if _plain(rules, before, opened):
+        try:
+            return _solve_plain(rules, before, pieces, objective, budget)
+        except _TooLong:
+            pass  # rare: the general search knows runs of 14 are not melds
+    guess: Solution | None = None
+    if not opened and _plain(rules, TableState(()), True):
+        guess = _opening_guess(rules, before, pieces, objective, budget)
+        if guess is not None and guess.optimal:
+            return guess
+    found = _solve_general(rules, before, pieces, opened, objective, budget, guess)
+    if guess is not None and (found is None or found.score <= guess.score):
+        return attrs.evolve(guess, optimal=budget is None)
+    return found
+
+
+def _solve_general(
+    rules: RuleProfile,
+    before: TableState,
+    pieces: list[Tile],
+    opened: bool,
+    objective: str,
+    budget: int | None,
+    guess: Solution | None,
+) -> Solution | None:
+    """The sweep for every rule the fast core does not know; with a ``guess``, only plays
+    scoring more than it are looked for (None when there is none)."""
+    setups, layers, acc_layer, tierce = _candidates(rules, before, pieces, opened)
+    best: tuple[int, Solution] | None = None
+    spent = 0
+    inexact = False
+    for setup in setups:
+        problem = _problem(setup, objective, layers, acc_layer, tierce)
+        left = None if budget is None else max(1, budget - spent)
+        # where jokers count their value toward an opening, a spare joker may be what
+        # reaches the threshold: place every joker in the sweep
+        essential = not (acc_layer >= 0 and problem.acc_jokers)
+        lower = None
+        if guess is not None:
+            # in the essential mode the sweep leaves the rack jokers' worth out
+            lower = guess.score - (problem.joker_weight * problem.rack_jokers if essential else 0)
+        outcome = search(problem, left, lower=lower, essential=essential)
+        melds: list[Meld] | None = None
+        if outcome is None:
+            spent += left or 0  # found nothing: count the whole share as spent
+        else:
+            spent += outcome.nodes
+            freed_left = [
+                f for i, f in enumerate(problem.freed) if not outcome.final.freed >> i & 1
+            ]
+            if essential:
+                melds = _absorb(setup, before, _rebuild(setup, problem, outcome), freed_left)
+        if not essential:
+            melds = None if outcome is None else [m for m, _t in _rebuild(setup, problem, outcome)]
+        elif (
+            outcome is not None
+            and melds is None
+            and (setup.table_jokers or setup.rack_jokers or setup.freed)
+        ):
+            # the spare jokers did not all fit: solve again placing every joker in the sweep
+            left = None if budget is None else max(1, budget - spent)
+            lower = None if guess is None else guess.score
+            outcome = search(problem, left, lower=lower, essential=False)
+            if outcome is not None:
+                spent += outcome.nodes
+                melds = [m for m, _tag in _rebuild(setup, problem, outcome)]
+        if outcome is None or melds is None:
+            continue
+        after = TableState((*setup.untouched, *melds))
+        solution = _finish(rules, before, pieces, after, objective, outcome.optimal, setup)
+        if solution is None:
+            continue
+        if setup.freed and rules.freed_joker is not FreedJoker.ANYWHERE:
+            # the sweep models a freed joker going anywhere else; the stricter variants
+            # (a new meld, with two rack pieces) are checked here and such plays dropped
+            verdict = rules.check_turn(
+                before=before, rack=pieces, after=solution.table, opened=opened
+            )
+            if not verdict.ok:
+                inexact = True
+                continue
+        key = solution.score
+        if best is None or key > best[0]:
+            best = (key, solution)
+    if best is None:
+        return None
+    if inexact:
+        return attrs.evolve(best[1], optimal=False)
+    return best[1]
+
+
+def _opening_guess(
+    profile: RuleProfile,
+    before: TableState,
+    pieces: list[Tile],
+    objective: str,
+    budget: int | None,
+) -> Solution | None:
+    """A good opening fast, when the opening may be followed by table play (pagat, rami
+    voleur), flagged optimal when it places as much as the best play of a player already
+    open (which bounds any opening).
+
+    The opening melds come first: the fast core's best rack-only opening worth the points
+    with jokers at zero, or each tierce franche of the rack laid alone; then the fast core
+    plays the rest of the rack on the table (when the table is free to rearrange). The
+    general sweep then looks only for better.
+    """
+    rule = profile.opening_rule
+    openings: list[tuple[list[Meld], list[Tile]]] = []
+    if rule is OpeningRule.POINTS and profile.opening_min_points <= _fast.MAX_QUOTA:
+        if not profile.ace_high:
+            first = _solve_opening(profile, TableState(()), pieces, objective, budget)
+            if first is not None:
+                openings.append((list(first.table.melds), list(first.played)))
+    elif rule is OpeningRule.PURE_RUN:
+        openings.extend(([Meld(run)], run) for run in _tierces(profile, pieces))
+    plain = _plain(profile, before, True)
+    bound = _solve_plain(profile, before, pieces, objective, budget) if plain else None
+    best: Solution | None = None
+    for melds, laid in openings:
+        rest = list((Counter(pieces) - Counter(laid)).elements())
+        more = _solve_plain(profile, before, rest, objective, budget) if rest and plain else None
+        table = before if more is None else more.table
+        after = TableState((*table.melds, *melds))
+        setup = _base_setup(profile, pieces)
+        candidate = _finish(profile, before, pieces, after, objective, False, setup)
+        if candidate is not None and (best is None or candidate.score > best.score):
+            best = candidate
+    if best is None:
+        return None
+    proven = bound is not None and bound.optimal and bound.score == best.score
+    return attrs.evolve(best, optimal=proven)
+
+
+def _tierces(profile: RuleProfile, pieces: list[Tile]) -> list[list[Tile]]:
+    """Every three naturals of one suit in a row in the rack (ace high or low)."""
+    have = {(t.suit, t.rank) for t in pieces if t.suit is not None}
+    found = []
+    for suit, rank in sorted(have, key=lambda p: (str(p[0]), p[1])):
+        ranks = [rank, rank + 1, rank + 2]
+        if profile.ace_high and rank == 12:
+            ranks = [12, 13, 1]
+        elif rank > 11:
+            continue
+        if all((suit, r) in have for r in ranks):
+            found.append([Tile(suit, r) for r in ranks])
+    return found
+
+
+def _cannot_open(profile: RuleProfile, pieces: list[Tile]) -> bool:
+    """Whether the rack plainly holds no opening: less than the threshold in all, or no
+    three naturals of a suit in a row for a tierce franche. Saves a search that could only
+    fail, which is the slowest kind."""
+    rule = profile.opening_rule
+    if rule is OpeningRule.POINTS:
+        joker = 0 if profile.opening_joker_value is OpeningJokerValue.ZERO else 14
+        most = sum(
+            joker if t.suit is None else (14 if t.rank == 1 and profile.ace_high else t.rank)
+            for t in pieces
+        )
+        return most < profile.opening_min_points
+    if rule is OpeningRule.PURE_RUN:
+        have = {(t.suit, t.rank) for t in pieces if t.suit is not None}
+        have |= {(suit, 14) for suit, rank in have if rank == 1 and profile.ace_high}
+        return not any((suit, rank + 1) in have and (suit, rank + 2) in have for suit, rank in have)
+    return False
+
+
+def _plain_opening(profile: RuleProfile) -> bool:
+    """Whether the fast core answers an opening: melds of rack pieces only, worth a number
+    of points with jokers at zero, the table untouched (the online rules)."""
+    return (
+        profile.opening_rule is OpeningRule.POINTS
+        and profile.opening_joker_value is OpeningJokerValue.ZERO
+        and not profile.opening_table_play
+        and 0 < profile.opening_min_points <= _fast.MAX_QUOTA
+        and not profile.ace_high
+        and _plain(profile, TableState(()), True)
+    )
+
+
+def _solve_opening(
+    profile: RuleProfile,
+    before: TableState,
+    pieces: list[Tile],
+    objective: str,
+    budget: int | None,
+) -> Solution | None:
+    rack, rack_jokers, suits = _counts(profile, pieces)
+    empty = [[0] * 15 for _ in range(_fast.NSUITS)]
+    live = _fast.live_rack(13, empty, rack, rack_jokers)
+    weights, joker_weight = _weights(profile, objective)
+    plan = _fast.solve_counts(
+        13,
+        empty,
+        live,
+        0,
+        rack_jokers,
+        weights,
+        joker_weight,
+        budget,
+        quota=profile.opening_min_points,
+        points=list(range(15)),
+    )
+    if plan is None or plan.score <= 0:
+        return None
+    after = TableState((*before.melds, *_arranged(plan, suits, 13)))
+    setup = _base_setup(profile, pieces)
+    return _finish(profile, before, pieces, after, objective, plan.optimal, setup)
+
+
+def _plain(profile: RuleProfile, before: TableState, opened: bool) -> bool:
+    """Whether the fast core (:mod:`rummikit.solver._fast`) answers this position: an opened
+    player, a table free to rearrange, plain jokers, the usual meld shapes."""
+    return (
+        opened
+        and profile.table_manipulation
+        and profile.min_meld_length == _fast.MIN_LEN
+        and profile.max_group_size == _fast.MAX_GROUP
+        and profile.group_distinct_suits
+        and not profile.forbid_adjacent_jokers
+        and profile.min_rack_tiles_per_play <= 1
+        and len(suits_of(profile.piece_set)) == _fast.NSUITS
+        and (
+            profile.joker_policy is not JokerPolicy.FROZEN
+            or not any(JOKER in meld.tiles for meld in before.melds)
+        )
+    )
+
+
+def _counts(
+    profile: RuleProfile, tiles: Sequence[Tile]
+) -> tuple[list[list[int]], int, tuple[object, ...]]:
+    suits = tuple(suits_of(profile.piece_set))
+    counts = [[0] * 15 for _ in range(_fast.NSUITS)]
+    jokers = 0
+    for tile in tiles:
+        if tile.suit is None:
+            jokers += 1
+        else:
+            counts[suits.index(tile.suit)][tile.rank] += 1
+    return counts, jokers, suits
+
+
+def _weights(profile: RuleProfile, objective: str) -> tuple[list[int], int]:
+    """What one rack natural of each value, and one rack joker, is worth."""
+    if objective == "tiles":
+        return [1] * 15, 1
+    suit = suits_of(profile.piece_set)[0]
+    values = [profile.piece_value(Tile(suit, v)) for v in range(1, 14)]
+    return [0, *values, values[0]], profile.piece_value(JOKER)
+
+
+def _arranged(plan: _fast.Plan, suits: tuple[object, ...], top: int) -> list[Meld]:
+    melds = []
+    for is_run, pieces in _fast.arrange(plan, top):
+        if len(pieces) > 13:
+            raise _TooLong
+        tiles = [JOKER if s < 0 else Tile(suits[s], 1 if v == 14 else v) for s, v in pieces]  # type: ignore[arg-type]
+        melds.append(_run_meld(tiles) if is_run else _group_meld(tiles))
+    return melds
+
+
+class _TooLong(Exception):
+    """The fast core joined both ends of an ace-high suit into one run of 14."""
+
+
+def _solve_plain(
+    profile: RuleProfile,
+    before: TableState,
+    pieces: list[Tile],
+    objective: str,
+    budget: int | None,
+) -> Solution | None:
+    top = _top(profile)
+    table, table_jokers, suits = _counts(profile, list(before.tiles.elements()))
+    rack, rack_jokers, _ = _counts(profile, pieces)
+    live = _fast.live_rack(top, table, rack, table_jokers + rack_jokers)
+    weights, joker_weight = _weights(profile, objective)
+    plan = _fast.solve_counts(
+        top, table, live, table_jokers, rack_jokers, weights, joker_weight, budget
+    )
+    if plan is None or plan.score <= 0:
+        return None
+    # ties: when the rack alone reaches the best score, the table stays as it was
+    empty = [[0] * 15 for _ in range(_fast.NSUITS)]
+    own = _fast.live_rack(top, empty, live, rack_jokers)  # what could form melds by itself
+    reach = joker_weight * rack_jokers + sum(
+        weights[v] * own[s][v] for s in range(_fast.NSUITS) for v in range(1, 14)
+    )
+    alone = None
+    if reach >= plan.score:
+        alone = _fast.solve_counts(top, empty, own, 0, rack_jokers, weights, joker_weight, budget)
+    if alone is not None and alone.score == plan.score:
+        after = TableState((*before.melds, *_arranged(alone, suits, top)))
+        return _finish(
+            profile, before, pieces, after, objective, plan.optimal, _base_setup(profile, pieces)
+        )
+    after = TableState(_arranged(plan, suits, top))
+    setup = _base_setup(profile, pieces)
+    setup.free_melds = list(before.melds)
+    return _finish(profile, before, pieces, after, objective, plan.optimal, setup)
+
+
+def _top(profile: RuleProfile) -> int:
+    return _fast.ACE_HIGH_TOP if profile.ace_high else 13
+
+
+def _finish(
+    profile: RuleProfile,
+    before: TableState,
+    pieces: list[Tile],
+    after: TableState,
+    objective: str,
+    optimal: bool,
+    setup: _Setup,
+) -> Solution | None:
+    played = after.tiles - before.tiles
+    if not played:
+        return None
+    if played - Counter(pieces):
+        raise AssertionError(f"solver bug: played pieces not on the rack: {played}")
+    tiles = sort_tiles(played.elements())
+    score = len(tiles) if objective == "tiles" else sum(profile.piece_value(t) for t in tiles)
+    after = _keep_table(profile, before, after, setup)
+    return Solution(after, tuple(tiles), score, optimal)
+
+
+def _keep_table(
+    profile: RuleProfile, before: TableState, after: TableState, setup: _Setup
+) -> TableState:
+    """Ties: re-partition the pieces so that as many old melds as possible stay as they were.
+
+    Only melds the sweep was free to rearrange are considered. The pieces of the changed
+    melds are pooled; old melds are taken back out of the pool, all at once if the rest
+    still splits into melds, else one by one (a bounded number of tries), and the rest is
+    split again. The pieces on the table do not change, so the score does not either.
+    """
+    free_keys = Counter(m.key for m in setup.free_melds)
+    if not free_keys or not profile.table_manipulation:
+        return after
+    remaining = Counter(free_keys)
+    kept: list[Meld] = []
+    changed: list[Meld] = []
+    for meld in after.melds:
+        if remaining[meld.key] and meld in setup.free_melds:
+            remaining[meld.key] -= 1
+            kept.append(meld)
+        else:
+            changed.append(meld)
+    candidates = [m for m in setup.free_melds if remaining[m.key] > 0]
+    fixed = [m for m in changed if _frozen_or_opening(profile, m, setup)]
+    pool = Counter(t for m in changed if m not in fixed for t in m.tiles)
+    candidates = [m for m in candidates if not Counter(m.tiles) - pool]
+    if not candidates:
+        return after
+    together = sum((Counter(m.tiles) for m in candidates), Counter())
+    trial = None if together - pool else _split(setup, pool - together)
+    if trial is not None:
+        return TableState((*_untouched(after, setup), *kept, *fixed, *candidates, *trial))
+    chosen: list[Meld] = []
+    best_split: list[Meld] | None = None
+    left = Counter(pool)
+    for meld in sorted(candidates, key=len, reverse=True)[:_KEEP_TRIES]:
+        need = Counter(meld.tiles)
+        if need - left:
+            continue
+        split = _split(setup, left - need)
+        if split is not None:
+            chosen.append(meld)
+            left -= need
+            best_split = split
+    if best_split is None:
+        return after
+    return TableState((*_untouched(after, setup), *kept, *fixed, *chosen, *best_split))
+
+
+_KEEP_TRIES = 3
+
+
+def _untouched(after: TableState, setup: _Setup) -> list[Meld]:
+    return [m for m in setup.untouched if m in after.melds]
+
+
+def _frozen_or_opening(profile: RuleProfile, meld: Meld, setup: _Setup) -> bool:
+    """Melds that must stay as built: kept blocks and anything outside the free sweep."""
+    return (
+        meld in setup.untouched
+        or (
+            JOKER in meld.tiles
+            and (profile.joker_policy is JokerPolicy.FROZEN or bool(setup.run_blocks))
+        )
+        or bool(setup.group_blocks)
+        or bool(setup.run_blocks)
+    )
+
+
+def _split(setup: _Setup, pool: Counter[Tile]) -> list[Meld] | None:
+    """Melds made of exactly the pieces of ``pool``, or None when they do not split."""
+    if not pool:
+        return []
+    if _plain(setup.profile, TableState(()), True):
+        table, jokers, suits = _counts(setup.profile, list(pool.elements()))
+        empty = [[0] * 15 for _ in range(_fast.NSUITS)]
+        top = _top(setup.profile)
+        plan = _fast.solve_counts(top, table, empty, jokers, 0, [0] * 15, 0, _FAST_SPLIT, grace=1)
+        try:
+            return None if plan is None else _arranged(plan, suits, top)
+        except _TooLong:
+            return None
+    split = _base_setup(setup.profile, [])
+    split.add_table(list(pool.elements()))
+    problem = _problem(split, "tiles", 1, -1, False)._replace(need=0)
+    outcome = search(problem, _SPLIT_BUDGET, essential=False)
+    if outcome is None or not outcome.optimal:
+        return None
+    return [m for m, _tag in _rebuild(split, problem, outcome)]
+
+
+_SPLIT_BUDGET = 3_000
+_FAST_SPLIT = 150
+"""Steps of the fast core per split of the pooled pieces: a tie-break, so kept cheap."""

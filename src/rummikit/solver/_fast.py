@@ -1,0 +1,621 @@
+"""The fast exact core: free tables with plain jokers, values 1..13 (no ace high).
+
+It answers the common question (an opened player, a table whose melds may all be
+rearranged, jokers free) with a memoised dynamic program over the values, after van Rijn,
+Takes and Vis (2015). Between two values the state holds, per suit, the sorted lengths of
+the runs still open (capped at three: a run that long may close) and the number of jokers
+used so far, packed into one integer. At each value every suit picks one of its cached
+*moves* (which runs close, which take a natural or a joker, which new runs start, with how
+many leading jokers, and how many naturals go to groups); the naturals sent to groups, with
+jokers, must then split into groups. Table pieces must all be used; rack pieces may stay.
+
+Two exact reductions keep it small. Within a suit, a move whose open runs are dominated by
+another move's (same naturals, groups and jokers; every run at least as long, the extra
+runs long enough to close) is dropped: the longer runs can do whatever the shorter ones
+can. And whether naturals split into groups depends only on how many there are, the most of
+one suit, and the jokers added, so that test is a table look-up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import NamedTuple
+
+MIN_LEN = 3
+MAX_GROUP = 4
+NSUITS = 4
+_BITS = 5  # bits per suit in a packed state
+_MASK = (1 << _BITS) - 1
+_RESERVE = _BITS * NSUITS  # ace high: per suit, 2 bits of table aces kept for the top
+_RESERVE_MASK = ((1 << (4 * NSUITS)) - 1) << _RESERVE  # and 2 bits of rack aces
+_ACC = _RESERVE + 4 * NSUITS  # an opening's points so far, capped at its quota
+_ACC_BITS = 7
+MAX_QUOTA = (1 << _ACC_BITS) - 1
+_SHIFT = _ACC + _ACC_BITS  # the jokers used sit above everything else
+
+
+class Move(NamedTuple):
+    """One suit's choice at one value."""
+
+    new: int  # interned index of the suit's open runs after the value
+    groups: int  # naturals of this suit sent to groups
+    naturals: int  # naturals of this suit used at this value
+    jokers: int  # jokers placed in this suit's runs at this value
+    ops: tuple[int, ...]  # per open run (sorted order): 0 close, 1 natural, 2 joker
+    starts: tuple[int, ...]  # leading jokers of each new run
+
+
+_STATES: list[tuple[int, ...]] = [()]
+_INDEX: dict[tuple[int, ...], int] = {(): 0}
+_CLOSABLE: list[bool] = [True]  # per interned state: every open run may close
+
+
+def _intern(runs: tuple[int, ...]) -> int:
+    found = _INDEX.get(runs)
+    if found is None:
+        found = len(_STATES)
+        if found > _MASK:
+            raise OverflowError("too many run states for the packed encoding")
+        _STATES.append(runs)
+        _CLOSABLE.append(all(x >= MIN_LEN for x in runs))
+        _INDEX[runs] = found
+    return found
+
+
+def _dominates(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+    """Whether open runs ``a`` can do whatever ``b`` can (both sorted, longest first)."""
+    if len(a) < len(b):
+        return False
+    for x, y in zip(a, b, strict=False):
+        if x < y:
+            return False
+    return all(x >= MIN_LEN for x in a[len(b) :])
+
+
+@cache
+def moves(state: int, table: int, rack: int, lead_room: int, joker_cap: int) -> tuple[Move, ...]:
+    """Every undominated move of one suit from open runs ``state`` at a value holding
+    ``table`` + ``rack`` naturals of the suit; ``lead_room`` values lie below this one (room
+    for leading jokers); at most ``joker_cap`` jokers. Most naturals first."""
+    runs = _STATES[state]
+    found: dict[tuple[int, int, int], list[tuple[tuple[int, ...], Move]]] = {}
+    ops_choices: list[list[int]] = [[]]
+    for length in runs:
+        ops_choices = [
+            [*prefix, op] for prefix in ops_choices for op in (0, 1, 2) if op or length >= MIN_LEN
+        ]
+    for ops in ops_choices:
+        cont = sum(1 for op in ops if op == 1)
+        jok = sum(1 for op in ops if op == 2)
+        if jok > joker_cap:
+            continue
+        kept = [min(length + 1, MIN_LEN) for length, op in zip(runs, ops, strict=True) if op]
+        for naturals in range(table, table + rack + 1):
+            free = naturals - cont
+            if free < 0:
+                continue
+            for new_runs in range(free + 1):
+                for starts in _lead_choices(new_runs, min(lead_room, joker_cap - jok)):
+                    jokers = jok + sum(starts)
+                    if jokers > joker_cap:
+                        continue
+                    after = tuple(
+                        sorted([*kept, *(min(k + 1, MIN_LEN) for k in starts)], reverse=True)
+                    )
+                    move = Move(
+                        _intern(after), free - new_runs, naturals, jokers, tuple(ops), starts
+                    )
+                    key = (move.groups, naturals, jokers)
+                    bucket = found.setdefault(key, [])
+                    if any(_dominates(other, after) for other, _ in bucket):
+                        continue
+                    bucket[:] = [(o, m) for o, m in bucket if not _dominates(after, o)]
+                    bucket.append((after, move))
+    result = [move for bucket in found.values() for _, move in bucket]
+    result.sort(key=_by_naturals)
+    return tuple(result)
+
+
+def _lead_choices(count: int, room: int) -> list[tuple[int, ...]]:
+    """Leading jokers for ``count`` new runs (non-increasing, each at most ``room``)."""
+    if count == 0:
+        return [()]
+    result = []
+    for first in range(room + 1):
+        for rest in _lead_choices(count - 1, first):
+            result.append((first, *rest))
+    return result
+
+
+@cache
+def group_jokers(total: int, most: int, cap: int) -> tuple[int, ...]:
+    """The numbers of jokers with which ``total`` naturals (at most ``most`` of one suit)
+    split into groups of 3-4 distinct suits, each holding a natural."""
+    if total == 0:
+        return (0,)
+    ok = set()
+    for count in range(max(most, 1), total + 1):
+        if total > MAX_GROUP * count:
+            continue
+        low, extra = divmod(total, count)
+        sizes = [low + 1] * extra + [low] * (count - extra)
+        need = sum(max(0, MIN_LEN - size) for size in sizes)
+        for k in range(need, min(cap, MAX_GROUP * count - total) + 1):
+            ok.add(k)
+    return tuple(sorted(ok))
+
+
+class Plan(NamedTuple):
+    """The best arrangement found: its score, per value each suit's move and the jokers
+    placed in groups, and whether the search finished (so that no arrangement scores more)."""
+
+    score: int
+    steps: tuple[tuple[tuple[Move, ...], int], ...]
+    optimal: bool
+    mirrored: bool = False  # the steps run from the top value down
+
+
+class _Stop(Exception):
+    """The budget ran out."""
+
+
+GRACE = 4
+"""Until an arrangement is found, the search may spend this many times its budget."""
+
+
+Step = tuple[tuple[Move, ...], int]
+"""One value of an arrangement: each suit's move, and the jokers placed in groups."""
+
+
+def solve_counts(
+    top: int,
+    table: Sequence[Sequence[int]],
+    rack: Sequence[Sequence[int]],
+    table_jokers: int,
+    rack_jokers: int,
+    weights: Sequence[int],
+    joker_weight: int,
+    budget: int | None = None,
+    grace: int = GRACE,
+    quota: int = 0,
+    points: Sequence[int] = (),
+) -> Plan | None:
+    """The best arrangement using every table piece: counts per [suit][value].
+
+    With a ``quota`` (at most :data:`MAX_QUOTA`), the rack naturals placed must be worth
+    that much together, each ``points[v]``: an opening made of rack pieces only, jokers
+    counting nothing (no ace high then).
+
+    ``budget`` bounds the steps (one step: one choice of every suit's move at one value);
+    once it is spent the best arrangement found so far is returned, not proven optimal.
+    Until one is found the search may go on for ``grace`` times the budget. None when no
+    arrangement uses every table piece (or none was found within the budget).
+
+    Depth first, value by value and suit by suit, most rack pieces first. A branch is cut
+    when even every rack piece still to come could not beat the best arrangement found; and
+    each state between two values remembers the most that can follow it, so a later visit
+    is cut unless it arrives with a better score.
+    """
+    searches = []
+    for mirrored in (False, True):
+        flip = _mirror if mirrored else _same
+        search = _Search(
+            top,
+            [flip(row, top) for row in table],
+            [flip(row, top) for row in rack],
+            table_jokers,
+            rack_jokers,
+            flip(weights, top),
+            joker_weight,
+        )
+        search.mirrored = mirrored
+        if quota:
+            search.set_quota(quota, flip(points, top))
+        searches.append(search)
+    best: _Search | None = None  # the search holding the best arrangement found
+    spent = 0
+    share = FIRST_SHARE
+    while True:
+        for search in searches:
+            if best is not None:
+                search.best = max(search.best, best.found)
+            search.spent = 0
+            search.limit = share
+            if budget is not None:
+                cap = budget * (grace if best is None else 1)
+                search.limit = max(0, min(share, cap - spent))
+            try:
+                search.dive()
+                finished = True
+            except _Stop:
+                finished = False
+            spent += search.spent
+            if search.found >= 0 and (best is None or search.found > best.found):
+                best = search
+            if finished:
+                return None if best is None else best.plan(optimal=True)
+            if budget is not None and spent >= budget * (grace if best is None else 1):
+                return None if best is None else best.plan(optimal=False)
+        share *= 2
+
+
+FIRST_SHARE = 400
+"""Steps each direction of the sweep gets first; the shares double in turn."""
+
+
+def _same(row: Sequence[int], top: int) -> list[int]:
+    return list(row)
+
+
+def _mirror(row: Sequence[int], top: int) -> list[int]:
+    """Counts per value read from the top down (aces stay at 1 with ace high: they stand
+    at both ends)."""
+    flipped = list(row)
+    low = 2 if top == ACE_HIGH_TOP else 1
+    for v in range(low, 14):
+        flipped[v] = row[top + 1 - v]
+    return flipped
+
+
+class _Search:
+    """One solve: the counts, the bound tables, the best arrangement found, the steps."""
+
+    def __init__(
+        self,
+        top: int,
+        table: Sequence[Sequence[int]],
+        rack: Sequence[Sequence[int]],
+        table_jokers: int,
+        rack_jokers: int,
+        weights: Sequence[int],
+        joker_weight: int,
+    ) -> None:
+        self.top = top
+        self.table = table
+        self.rack = rack
+        self.table_jokers = table_jokers
+        self.total_jokers = table_jokers + rack_jokers
+        self.weights = weights
+        self.joker_weight = joker_weight
+        self.ace_high = top == ACE_HIGH_TOP
+        # ahead[v][s]: the rack weight after suit s at value v, every later value included
+        # (with ace high, rack aces count at both ends: still a bound)
+        self.ahead = [[0] * (NSUITS + 1) for _ in range(top + 2)]
+        running = joker_weight * rack_jokers
+        for v in range(top, 0, -1):
+            for s in range(NSUITS, -1, -1):
+                count = 0 if s == NSUITS else rack[s][1 if v == ACE_HIGH_TOP else v]
+                here = weights[v] * count
+                running += here
+                self.ahead[v][s] = running - here
+        self.ahead[0][NSUITS] = running
+        self.quota = 0
+        self.points: Sequence[int] = ()
+        self.points_ahead: list[int] = []
+        self.best = -1  # the score to beat
+        self.found = -1  # the score of best_path
+        self.best_path: list[Step] = []
+        self.mirrored = False
+        self.known: list[dict[int, int]] = [{} for _ in range(top + 2)]
+        self.spent = 0
+        self.limit = -1
+
+    def set_quota(self, quota: int, points: Sequence[int]) -> None:
+        if not 0 < quota <= MAX_QUOTA or self.ace_high:
+            raise ValueError("a quota is 1 to MAX_QUOTA, without ace high")
+        self.quota = quota
+        self.points = points
+        # points_ahead[v]: what the rack naturals at v and above are worth together
+        self.points_ahead = [0] * (self.top + 2)
+        for v in range(self.top, 0, -1):
+            here = sum(self.rack[s][v] for s in range(NSUITS)) * points[v]
+            self.points_ahead[v] = self.points_ahead[v + 1] + here
+
+    def plan(self, *, optimal: bool) -> Plan | None:
+        if not self.best_path:
+            return None
+        return Plan(self.found, tuple(self.best_path), optimal, self.mirrored)
+
+    def final(self, packed: int, score: int) -> int:
+        """The score of a finished arrangement (jokers counted), or -1 if it is not one."""
+        jokers = packed >> _SHIFT
+        if jokers < self.table_jokers:
+            return -1
+        if (packed >> _ACC) & MAX_QUOTA < self.quota:
+            return -1
+        for s in range(NSUITS):
+            if not _CLOSABLE[(packed >> (_BITS * s)) & _MASK]:
+                return -1
+        return score + self.joker_weight * (jokers - self.table_jokers)
+
+    def dive(self) -> None:
+        """Search on from scratch; what states learned in earlier dives still holds."""
+        self._value(1, 0, 0, self.known, [])
+
+    def _value(
+        self, v: int, packed: int, score: int, known: list[dict[int, int]], path: list[Step]
+    ) -> None:
+        if v > self.top:
+            total = self.final(packed, score)
+            if total > self.best:
+                self.best = self.found = total
+                self.best_path = list(path)
+            return
+        memo = known[v]
+        if score + memo.get(packed, self.ahead[v - 1][NSUITS]) <= self.best:
+            return
+        if self.ace_high and (v == 1 or v == ACE_HIGH_TOP):
+            self._aces(v, packed, score, known, path)
+            memo[packed] = self.best - score
+            return
+        keep = packed & _RESERVE_MASK
+        quota = self.quota
+        if quota:
+            acc = (packed >> _ACC) & MAX_QUOTA
+            if acc + self.points_ahead[v] < quota:
+                return
+            worth = self.points[v]
+        table = self.table
+        rack = self.rack
+        used = packed >> _SHIFT
+        left = self.total_jokers - used
+        base = used << _SHIFT
+        weight = self.weights[v]
+        t0, t1, t2, t3 = table[0][v], table[1][v], table[2][v], table[3][v]
+        r0, r1, r2, r3 = rack[0][v], rack[1][v], rack[2][v], rack[3][v]
+        h0, h1, h2, h3, _ = self.ahead[v]
+        room = v - 1
+        for a in moves(packed & _MASK, t0, r0, room, left):
+            a_new, a_groups, a_naturals, a_jokers, _, _ = a
+            sa = score + (a_naturals - t0) * weight
+            if sa + h0 <= self.best:
+                break
+            la = left - a_jokers
+            for b in moves((packed >> _BITS) & _MASK, t1, r1, room, la):
+                b_new, b_groups, b_naturals, b_jokers, _, _ = b
+                sb = sa + (b_naturals - t1) * weight
+                if sb + h1 <= self.best:
+                    break
+                lb = la - b_jokers
+                gb = a_groups + b_groups
+                mb = a_groups if a_groups > b_groups else b_groups
+                ab_new = a_new | b_new << _BITS
+                for c in moves((packed >> (2 * _BITS)) & _MASK, t2, r2, room, lb):
+                    c_new, c_groups, c_naturals, c_jokers, _, _ = c
+                    sc = sb + (c_naturals - t2) * weight
+                    if sc + h2 <= self.best:
+                        break
+                    lc = lb - c_jokers
+                    gc = gb + c_groups
+                    mc = mb if mb > c_groups else c_groups
+                    abc_new = ab_new | c_new << (2 * _BITS) | keep
+                    for d in moves((packed >> (3 * _BITS)) & _MASK, t3, r3, room, lc):
+                        d_new, d_groups, d_naturals, d_jokers, _, _ = d
+                        sd = sc + (d_naturals - t3) * weight
+                        if sd + h3 <= self.best:
+                            break
+                        self.spent += 1
+                        if self.spent > self.limit >= 0:
+                            raise _Stop
+                        ld = lc - d_jokers
+                        splits = group_jokers(gc + d_groups, mc if mc > d_groups else d_groups, ld)
+                        if not splits:
+                            continue
+                        runs = abc_new | d_new << (3 * _BITS)
+                        if quota:
+                            laid = (
+                                a_naturals
+                                + b_naturals
+                                + c_naturals
+                                + d_naturals
+                                - t0
+                                - t1
+                                - t2
+                                - t3
+                            )
+                            runs |= min(quota, acc + laid * worth) << _ACC
+                        for k in splits:
+                            path.append(((a, b, c, d), k))
+                            self._value(
+                                v + 1, runs | (base + ((left - ld + k) << _SHIFT)), sd, known, path
+                            )
+                            path.pop()
+                            if sd + h3 <= self.best:
+                                break
+        # everything below was searched or cut for not beating the best score: what can
+        # follow this state is worth at most what would still reach it
+        memo[packed] = self.best - score
+
+    def _aces(
+        self, v: int, packed: int, score: int, known: list[dict[int, int]], path: list[Step]
+    ) -> None:
+        """Value 1 or 14 with ace high: the aces of each suit are split between the two.
+
+        At 1 every ace is optional; table aces left there are owed to 14 and rack aces left
+        there may still go to 14 (both kept in the state). At 14 those are the pieces.
+        """
+        weight = self.weights[v]
+        left = self.total_jokers - (packed >> _SHIFT)
+        options: list[list[tuple[Move, int, int]]] = []
+        for s in range(NSUITS):
+            state = (packed >> (_BITS * s)) & _MASK
+            if v == 1:
+                t, r = self.table[s][1], self.rack[s][1]
+                found = []
+                for move in moves(state, 0, t + r, 0, left):
+                    extra = max(0, move.naturals - t)
+                    owed = (max(0, t - move.naturals) | (r - extra) << 2) << (_RESERVE + 4 * s)
+                    found.append((move, extra * weight, owed))
+            else:
+                reserved = (packed >> (_RESERVE + 4 * s)) & 15
+                owed_table, owed_rack = reserved & 3, reserved >> 2
+                found = [
+                    (move, (move.naturals - owed_table) * weight, 0)
+                    for move in moves(state, owed_table, owed_rack, v - 1, left)
+                ]
+            options.append(found)
+        ahead = self.ahead[v]
+        chosen: list[Move] = []
+
+        def pick(s: int, gained: int, jokers: int, groups: int, most: int, runs: int) -> None:
+            if s == NSUITS:
+                self.spent += 1
+                if self.spent > self.limit >= 0:
+                    raise _Stop
+                for k in group_jokers(groups, most, jokers):
+                    path.append((tuple(chosen), k))
+                    used = self.total_jokers - jokers + k
+                    self._value(v + 1, runs | used << _SHIFT, gained, known, path)
+                    path.pop()
+                return
+            for move, gain, owed in options[s]:
+                if move.jokers > jokers or gained + gain + ahead[s] <= self.best:
+                    continue
+                chosen.append(move)
+                pick(
+                    s + 1,
+                    gained + gain,
+                    jokers - move.jokers,
+                    groups + move.groups,
+                    max(most, move.groups),
+                    runs | move.new << (_BITS * s) | owed,
+                )
+                chosen.pop()
+
+        pick(0, score, left, 0, 0, 0)
+
+
+ACE_HIGH_TOP = 14
+"""The top value when aces are high as well as low."""
+
+
+Piece = tuple[int, int]
+"""(suit index, value) of a natural; jokers are :data:`JOKER_PIECE`."""
+
+JOKER_PIECE: Piece = (-1, 0)
+
+
+def arrange(plan: Plan, top: int) -> list[tuple[bool, list[Piece]]]:
+    """The melds of ``plan``: (is a run, pieces in order), values 1..``top``."""
+    melds = _arrange(plan)
+    if not plan.mirrored:
+        return melds
+    return [
+        (
+            is_run,
+            [p if p[0] < 0 else (p[0], top + 1 - p[1]) for p in pieces][:: -1 if is_run else 1],
+        )
+        for is_run, pieces in melds
+    ]
+
+
+def _arrange(plan: Plan) -> list[tuple[bool, list[Piece]]]:
+    melds: list[tuple[bool, list[Piece]]] = []
+    open_runs: list[list[list[Piece]]] = [[] for _ in range(NSUITS)]
+    for v, (choice, group_jokers_here) in enumerate(plan.steps, start=1):
+        naturals: list[Piece] = []
+        for s, move in enumerate(choice):
+            runs = open_runs[s]
+            kept = []
+            for run, op in zip(runs, move.ops, strict=True):
+                if op == 0:
+                    melds.append((True, run))
+                    continue
+                run.append((s, v) if op == 1 else JOKER_PIECE)
+                kept.append(run)
+            for lead in move.starts:
+                kept.append([JOKER_PIECE] * lead + [(s, v)])
+            kept.sort(key=_capped, reverse=True)
+            open_runs[s] = kept
+            naturals.extend([(s, v)] * move.groups)
+        melds.extend((False, group) for group in _groups(naturals, group_jokers_here))
+    for runs in open_runs:
+        melds.extend((True, run) for run in runs)
+    return melds
+
+
+def _capped(run: list[Piece]) -> int:
+    return min(len(run), MIN_LEN)
+
+
+def _groups(naturals: list[Piece], jokers: int) -> list[list[Piece]]:
+    """Split one value's naturals and ``jokers`` into groups (see :func:`group_jokers`)."""
+    if not naturals:
+        return []
+    total = len(naturals)
+    by_suit: dict[int, int] = {}
+    for s, _ in naturals:
+        by_suit[s] = by_suit.get(s, 0) + 1
+    for count in range(max(by_suit.values()), total + 1):
+        if not MIN_LEN * count <= total + jokers <= MAX_GROUP * count:
+            continue
+        groups: list[list[Piece]] = [[] for _ in range(count)]
+        for piece in sorted(naturals, key=lambda p: -by_suit[p[0]]):
+            home = min((g for g in groups if piece not in g), key=len)
+            home.append(piece)
+        left = jokers
+        for group in sorted(groups, key=len):
+            while len(group) < MIN_LEN and left:
+                group.append(JOKER_PIECE)
+                left -= 1
+        for group in groups:
+            while len(group) < MAX_GROUP and left:
+                group.append(JOKER_PIECE)
+                left -= 1
+        if not left and all(MIN_LEN <= len(g) <= MAX_GROUP for g in groups):
+            return groups
+    raise AssertionError("solver bug: a value's groups did not split as planned")
+
+
+def live_rack(
+    top: int,
+    table: Sequence[Sequence[int]],
+    rack: Sequence[Sequence[int]],
+    jokers: int,
+) -> list[list[int]]:
+    """The rack counts without the pieces that fit no meld whatever the others do.
+
+    A piece is live when a group of its value could hold it (other suits there, or jokers)
+    or a run of three through it could (each other place held by a piece of its suit or a
+    joker). Dropping a dead piece may kill another, so this runs until nothing changes.
+    With ace high an ace is live through either end.
+    """
+    live = [list(row) for row in rack]
+    changed = True
+    while changed:
+        changed = False
+        for s in range(NSUITS):
+            there = [table[s][v] + live[s][v] > 0 for v in range(15)]
+            if top == ACE_HIGH_TOP:
+                there[ACE_HIGH_TOP] = there[1]
+            for v in range(1, 14):
+                if not live[s][v]:
+                    continue
+                here = sum(1 for x in range(NSUITS) if table[x][v] + live[x][v] > 0)
+                if here - 1 + jokers >= MIN_LEN - 1:
+                    continue
+                ends = (1, ACE_HIGH_TOP) if v == 1 and top == ACE_HIGH_TOP else (v,)
+                if any(_run_through(top, there, end, jokers) for end in ends):
+                    continue
+                live[s][v] = 0
+                changed = True
+    return live
+
+
+def _run_through(top: int, there: Sequence[bool], v: int, jokers: int) -> bool:
+    """Whether a run of three through ``v`` has its other places held, or jokers for them."""
+    for start in range(max(1, v - MIN_LEN + 1), min(v, top - MIN_LEN + 1) + 1):
+        gaps = sum(1 for w in range(start, start + MIN_LEN) if w != v and not there[w])
+        if gaps <= jokers:
+            return True
+    return False
+
+
+def _by_naturals(move: Move) -> tuple[int, int]:
+    return -move.naturals, move.jokers
+
+
+def state_runs(index: int) -> tuple[int, ...]:
+    """The open run lengths an interned state index stands for."""
+    return _STATES[index]

@@ -1,0 +1,526 @@
+"""The exact solver: exactness against a brute force, every profile rule, ties, budget, errors.
+
+The brute force here is written independently of the solver: it enumerates the sub-multisets
+of the rack, best first, and partitions the table plus those pieces into melds by
+backtracking, each candidate meld checked with ``profile.is_valid_meld`` (and, where the
+profile's turn rules matter, each whole table checked with the turn judge).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import rummikit as rk
+from rummikit.moves import simple_plays
+from rummikit.pieces import JOKER, Tile, suits_of
+from rummikit.solver import Solution, solve
+from rummikit.testing import groups, racks, runs, tables
+
+PROFILES = ("online", "pagat", "rami_voleur")
+
+
+# -- brute force ------------------------------------------------------------------------
+
+
+def _candidate_melds(
+    profile: rk.RuleProfile, pool: Counter[Tile], first: Tile
+) -> Iterator[rk.Meld]:
+    """Every valid meld holding ``first`` drawn from ``pool``, in every joker layout."""
+    top = 14 if profile.ace_high else 13
+    suit = first.suit
+    jokers = pool[JOKER]
+    places = [first.rank] + ([14] if profile.ace_high and first.rank == 1 else [])
+    for place in places:
+        for low in range(max(1, place - 12), place + 1):
+            for high in range(
+                max(place, low + profile.min_meld_length - 1), min(top, low + 12) + 1
+            ):
+                # every other place holds its natural or a joker: the places whose natural
+                # is not in the pool take jokers, and any others may take the jokers left
+                slots = {p: Tile(suit, p if p <= 13 else 1) for p in range(low, high + 1)}
+                del slots[place]
+                held = [p for p, tile in slots.items() if pool[tile] - (tile == first) > 0]
+                missing = len(slots) - len(held)
+                if missing > jokers:
+                    break  # a longer run misses at least as many
+                for extra in range(min(jokers - missing, len(held)) + 1):
+                    for as_jokers in itertools.combinations(held, extra):
+                        layout = [
+                            first
+                            if p == place
+                            else (slots[p] if p in held and p not in as_jokers else JOKER)
+                            for p in range(low, high + 1)
+                        ]
+                        if Counter(layout) - pool:
+                            continue
+                        meld = rk.Meld(layout, rk.MeldKind.RUN)
+                        if profile.is_valid_meld(meld):
+                            yield meld
+    others = [
+        Tile(s, first.rank)
+        for s in suits_of(profile.piece_set)
+        if s != suit and pool[Tile(s, first.rank)]
+    ]
+    for size in range(len(others) + 1):
+        for combo in itertools.combinations(others, size):
+            for jokers in range(pool[JOKER] + 1):
+                meld = rk.Meld([first, *combo, *[JOKER] * jokers], rk.MeldKind.GROUP)
+                if profile.is_valid_meld(meld):
+                    yield meld
+
+
+def _partitions(profile: rk.RuleProfile, pool: Counter[Tile]) -> Iterator[list[rk.Meld]]:
+    pool = +pool
+    if not pool:
+        yield []
+        return
+    naturals = [t for t in pool if not t.is_joker]
+    if not naturals:
+        return
+    first = min(naturals, key=lambda t: t.sort_key)
+    for meld in _candidate_melds(profile, pool, first):
+        for rest in _partitions(profile, pool - Counter(meld.tiles)):
+            yield [meld, *rest]
+
+
+@functools.cache
+def _splits(profile: rk.RuleProfile, key: tuple[tuple[int, int], ...]) -> bool:
+    pool = Counter({rk.pieces.tile_from_code(code): count for code, count in key})
+    return next(_partitions(profile, pool), None) is not None
+
+
+def _key(pool: Counter[Tile]) -> tuple[tuple[int, int], ...]:
+    return tuple(sorted((t.code, n) for t, n in pool.items() if n))
+
+
+def _score(profile: rk.RuleProfile, tiles: Counter[Tile], objective: str) -> int:
+    if objective == "tiles":
+        return sum(tiles.values())
+    return sum(profile.piece_value(t) * n for t, n in tiles.items())
+
+
+def _subsets(rack: list[Tile]) -> list[Counter[Tile]]:
+    items = list(Counter(rack).items())
+    found = []
+    for counts in itertools.product(*[range(n + 1) for _, n in items]):
+        chosen = Counter({t: k for (t, _), k in zip(items, counts, strict=True) if k})
+        if chosen:
+            found.append(chosen)
+    return found
+
+
+def brute_free(
+    profile: rk.RuleProfile, table: rk.TableState, rack: list[Tile], objective: str
+) -> int:
+    """Best score when every rearrangement is allowed (opened, jokers free)."""
+    best = 0
+    for chosen in _subsets(rack):
+        score = _score(profile, chosen, objective)
+        if score > best and _splits(profile, _key(table.tiles + chosen)):
+            best = score
+    return best
+
+
+def brute_judged(
+    profile: rk.RuleProfile, table: rk.TableState, rack: list[Tile], opened: bool, objective: str
+) -> int:
+    """Best score of a table the turn judge accepts (openings, frozen jokers)."""
+    ranked = sorted(_subsets(rack), key=lambda c: -_score(profile, c, objective))
+    for chosen in ranked:
+        for melds in _partitions(profile, table.tiles + chosen):
+            after = rk.TableState(melds)
+            if profile.check_turn(before=table, rack=rack, after=after, opened=opened).ok:
+                return _score(profile, chosen, objective)
+    return 0
+
+
+# -- helpers ----------------------------------------------------------------------------
+
+
+def _fits(profile: rk.RuleProfile, table: rk.TableState, rack: list[Tile]) -> bool:
+    return not (table.tiles + Counter(rack)) - Counter(profile.deck)
+
+
+def _checked(
+    profile: str | rk.RuleProfile,
+    table: str | rk.TableState,
+    rack: str | list[Tile],
+    *,
+    opened: bool = True,
+    objective: str = "tiles",
+) -> Solution | None:
+    rules = rk.profiles.get(profile)
+    found = solve(rules, table, rack, opened=opened, objective=objective)  # type: ignore[arg-type]
+    if found is not None:
+        verdict = rules.check_turn(before=table, rack=rack, after=found.table, opened=opened)
+        assert verdict.ok, (str(found.table), verdict.codes)
+        played = rules.as_table(found.table).tiles - rules.as_table(table).tiles
+        assert Counter(found.played) == played
+        assert found.score == _score(rules, played, objective)
+    return found
+
+
+def _score_of(found: Solution | None) -> int:
+    return 0 if found is None else found.score
+
+
+# -- positions where the rack meets the table ---------------------------------------------
+# Random racks rarely touch a random table; these draw short melds and rack pieces at or next
+# to the table's values, so that the pieces interact (groups filling up, runs growing, jokers
+# changing place) while the brute force stays small.
+
+
+@st.composite
+def _small_tables(
+    draw: st.DrawFn, profile: rk.RuleProfile, max_melds: int, max_tiles: int
+) -> rk.TableState:
+    melds = st.one_of(runs(profile, max_length=5), groups(profile))
+    left = Counter(profile.deck)
+    table: list[rk.Meld] = []
+    for meld in draw(st.lists(melds, min_size=1, max_size=max_melds)):
+        needed = Counter(meld.tiles)
+        if not needed - left and sum(len(m) for m in table) + len(meld) <= max_tiles:
+            left -= needed
+            table.append(meld)
+    return rk.TableState(table)
+
+
+@st.composite
+def _near_racks(
+    draw: st.DrawFn, profile: rk.RuleProfile, table: rk.TableState, max_size: int
+) -> list[Tile]:
+    values = sorted({t.rank for t in table.tiles if not t.is_joker}) or [1, 7, 13]
+    suits = suits_of(profile.piece_set)
+    near = st.builds(
+        lambda v, d, s: Tile(s, (v + d - 1) % 13 + 1),  # round the corner: K A with ace high
+        st.sampled_from(values),
+        st.sampled_from((0, 0, -1, 1, 2)),
+        st.sampled_from(suits),
+    )
+    pieces = st.one_of(near, near, near, st.sampled_from(profile.deck), st.just(JOKER))
+    spare = Counter(profile.deck) - table.tiles
+    rack = []
+    size = draw(st.sampled_from(range(1, max_size + 1)))
+    for tile in draw(st.lists(pieces, min_size=size, max_size=size)):
+        if spare[tile] > 0:
+            spare[tile] -= 1
+            rack.append(tile)
+    return rack
+
+
+def _position(
+    data: st.DataObject, profile: rk.RuleProfile, max_melds: int, max_tiles: int, max_rack: int
+) -> tuple[rk.TableState, list[Tile]]:
+    """A table and a rack that fit in the deck, the rack mostly near the table's values."""
+    table = data.draw(_small_tables(profile, max_melds, max_tiles))
+    near = _near_racks(profile, table, max_rack)
+    rack = data.draw(st.one_of(near, near, near, racks(profile, min_size=1, max_size=max_rack)))
+    assume(_fits(profile, table, rack))
+    return table, rack
+
+
+SMALL = settings(
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    deadline=None,
+)
+
+
+# -- exactness --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("objective", ["tiles", "points"])
+@pytest.mark.parametrize("name", ["online", "rami_voleur"])
+@SMALL
+@given(data=st.data())
+def test_exact_against_brute_force_free_jokers(
+    name: str, objective: str, data: st.DataObject
+) -> None:
+    profile = rk.profiles.get(name)
+    table, rack = _position(data, profile, max_melds=3, max_tiles=9, max_rack=5)
+    found = _checked(profile, table, rack, objective=objective)
+    assert _score_of(found) == brute_free(profile, table, rack, objective)
+
+
+@pytest.mark.parametrize("objective", ["tiles", "points"])
+@SMALL
+@given(data=st.data())
+def test_exact_against_judged_brute_force_pagat(objective: str, data: st.DataObject) -> None:
+    profile = rk.profiles.get("pagat")
+    table, rack = _position(data, profile, max_melds=2, max_tiles=8, max_rack=4)
+    found = _checked(profile, table, rack, objective=objective)
+    assert _score_of(found) == brute_judged(profile, table, rack, True, objective)
+
+
+@pytest.mark.parametrize("objective", ["tiles", "points"])
+@pytest.mark.parametrize("name", PROFILES)
+@SMALL
+@given(data=st.data())
+def test_exact_openings_against_judged_brute_force(
+    name: str, objective: str, data: st.DataObject
+) -> None:
+    profile = rk.profiles.get(name)
+    table, rack = _position(data, profile, max_melds=1, max_tiles=5, max_rack=6)
+    found = _checked(profile, table, rack, opened=False, objective=objective)
+    assert _score_of(found) == brute_judged(profile, table, rack, False, objective)
+
+
+@pytest.mark.parametrize("name", PROFILES)
+@SMALL
+@given(data=st.data())
+def test_larger_positions_pass_the_judge_and_beat_simple_plays(
+    name: str, data: st.DataObject
+) -> None:
+    profile = rk.profiles.get(name)
+    table = rk.TableState(data.draw(tables(profile, max_melds=6)))
+    rack = data.draw(racks(profile, max_size=profile.hand_size))
+    assume(_fits(profile, table, rack))
+    opened = data.draw(st.booleans())
+    found = _checked(profile, table, rack, opened=opened)
+    simple = [
+        sum((play.tiles - table.tiles).values())
+        for play in simple_plays(profile, table, tuple(rack), opened)
+    ]
+    assert _score_of(found) >= max(simple, default=0)
+
+
+# -- profile rules ----------------------------------------------------------------------
+
+
+def test_jokers_at_the_end_of_long_runs_and_in_groups_of_four() -> None:
+    found = _checked("online", "r1 r2 r3 r4", "j")
+    assert found is not None
+    assert found.score == 1
+    found = _checked("online", "b7 k7 o7", "j")
+    assert found is not None
+    assert str(found.table) in ("b7 k7 o7 j", "j b7 k7 o7")
+    found = _checked("online", "", "r10 r11 r12 r13 j b9 k9 o9 j")
+    assert found is not None
+    assert found.score == 9
+
+
+def test_nothing_to_play_is_none() -> None:
+    assert solve("online", "r1 r2 r3", "b9 k11") is None
+    assert solve("pagat", "", "") is None
+
+
+def test_every_table_tile_stays_and_rearranging_counts() -> None:
+    found = _checked("online", "r3 r4 r5 r6 | b5 k5 o5", "r5 r7")
+    assert found is not None
+    assert found.score == 2
+
+
+def test_online_opening_needs_30_with_jokers_at_zero_and_table_untouched() -> None:
+    assert solve("online", "r1 r2 r3", "r11 j r13", opened=False) is None
+    found = _checked("online", "r1 r2 r3", "r10 r11 r12 r4", opened=False)
+    assert found is not None
+    assert found.played == tuple(rk.parse_tiles("r10 r11 r12"))
+    assert "r1 r2 r3" in str(found.table)
+
+
+def test_pagat_opening_counts_jokers_and_allows_table_play_after() -> None:
+    found = _checked("pagat", "r1 r2 r3", "r11 j r13 r4", opened=False)
+    assert found is not None
+    assert found.score == 4
+
+
+def test_pagat_opening_joker_value_can_reach_the_threshold() -> None:
+    found = _checked("pagat", "", "r1 k6 k7 k8 j", opened=False)  # 6 + 7 + 8 + 9
+    assert found is not None
+    assert found.score == 4
+    found = _checked("pagat", "", "r1 k6 k7 k8 j j", opened=False)
+    assert found is not None
+    assert found.score == 5
+
+
+def test_rami_voleur_opening_needs_a_natural_tierce_from_hand() -> None:
+    assert solve("rami_voleur", "", "5h j 7h 8s 8d", opened=False) is None
+    found = _checked("rami_voleur", "5h 6h 7h", "8h 9h 10h", opened=False)
+    assert found is not None
+    assert found.score == 3
+
+
+def test_rami_voleur_ace_high_or_low_never_both() -> None:
+    found = _checked("rami_voleur", "", "Qs Ks As 2s 3s")
+    assert found is not None
+    assert found.score == 3
+    found = _checked("rami_voleur", "", "Qs Ks As Ah 2h 3h")
+    assert found is not None
+    assert found.score == 6
+    found = _checked("rami_voleur", "2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc", "Ac")
+    assert found is not None
+    assert found.score == 1
+
+
+def test_pagat_frozen_joker_meld_only_grows_in_place() -> None:
+    found = _checked("pagat", "r5 r6 j", "r8")
+    assert found is not None
+    assert str(found.table) == "r5 r6 j r8"
+    # freeing the joker with r7 would need another home for it; there is none
+    found = _checked("pagat", "r5 r6 j", "r7 r8")
+    assert found is not None
+    assert found.score == 1
+
+
+def test_pagat_exact_tile_frees_the_joker_for_another_meld() -> None:
+    found = _checked("pagat", "r5 r6 j", "r7 b9 k9")
+    assert found is not None
+    assert found.score == 3
+    found = _checked("pagat", "r5 r6 j", "r7 r10 r11")
+    assert found is not None
+    assert found.score == 3
+
+
+def test_pagat_group_of_three_joker_freed_by_either_missing_colour() -> None:
+    for colour in ("k5", "o5"):
+        found = _checked("pagat", "r5 b5 j", f"{colour} b9 k9")
+        assert found is not None
+        assert found.score == 3
+
+
+def test_pagat_one_of_two_jokers_freed_and_the_meld_kept() -> None:
+    found = _checked("pagat", "r4 j j r7", "r5 b9 k9")
+    assert found is not None
+    assert found.score == 3
+    found = _checked("pagat", "r1 r2 r3 | group: r2 b2 j j", "k2")
+    assert found is not None
+    assert found.score == 1
+
+
+def test_pagat_replacement_tile_must_come_from_the_rack() -> None:
+    found = _checked("pagat", "r5 r6 j | r7 b7 k7 o7", "b9 k9")
+    assert found is None or found.score < 2
+
+
+def test_ties_keep_the_table() -> None:
+    found = _checked("online", "r1 r2 r3 | b4 k4 o4", "r4 j")
+    assert found is not None
+    assert "b4 k4 o4" in str(found.table)
+    found = _checked("online", "r1 r2 r3 | r4 r5 r6", "r7")
+    assert found is not None
+    assert "r1 r2 r3" in str(found.table)
+
+
+def test_ties_with_two_copies_of_one_meld() -> None:
+    table = rk.TableState([rk.Meld.parse("r1 k1 b1"), rk.Meld.parse("r1 k1 b1")])
+    found = _checked("pagat", table, "r2 j", objective="points")
+    assert found is not None
+    assert found.score == 30
+
+
+def test_points_objective_prefers_value() -> None:
+    found = _checked("online", "r1 r2 r3", "r4 b12 k12 o12 r5 r6", objective="points")
+    assert found is not None
+    assert found.score == 4 + 5 + 6 + 36
+    found = _checked("online", "b12 k12 o12", "r12 j r1 r2", objective="points")
+    assert found is not None
+    assert found.score == 12 + 30 + 3
+
+
+def test_budget_returns_a_legal_play_flagged_not_optimal() -> None:
+    table = "r1 r2 r3 r4 | b5 b6 b7 | k8 k9 k10 | o2 o3 o4 | r9 b9 k9"
+    rack = "r5 b4 b8 k7 k11 o5 o1 j r10 b10 k12 o9 r6 b3"
+    full = _checked("online", table, rack)
+    bounded = solve("online", table, rack, budget=5)
+    assert full is not None
+    assert full.optimal
+    if bounded is not None:
+        verdict = rk.profiles.get("online").check_turn(
+            before=table, rack=rack, after=bounded.table, opened=True
+        )
+        assert verdict.ok
+        assert bounded.score <= full.score
+        assert not bounded.optimal or bounded.score == full.score
+
+
+def test_accepts_values_and_notation() -> None:
+    profile = rk.profiles.get("online")
+    table = rk.TableState.parse("r1 r2 r3")
+    assert solve(profile, table, rk.parse_tiles("r4")) == solve("online", "r1 r2 r3", "r4")
+
+
+# -- regressions ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("objective", ["tiles", "points"])
+@pytest.mark.parametrize(
+    ("name", "table", "rack", "best"),
+    [
+        # r13 b13 k13 o13 would leave the table joker without a home: one of them stays
+        ("online", "b13 k13 j", "r13 o13", {"tiles": 1, "points": 13}),
+        ("online", "b13 k13 j", "r1 r1 r13 o13", {"tiles": 1, "points": 13}),
+        ("online", "group: b5 j j", "r5 k5", {"tiles": 1, "points": 5}),
+        ("online", "run: o8 j j", "k8 b8", {"tiles": 1, "points": 8}),
+        ("rami_voleur", "Kh Kd j", "Ks Kc", {"tiles": 1, "points": 10}),
+        ("rami_voleur", "Ah Ad j", "As Ac", {"tiles": 1, "points": 11}),
+        ("pagat", "b13 k13 j", "r13 o13", {"tiles": 1, "points": 13}),
+    ],
+)
+def test_regression_full_group_with_a_joker_leaves_the_missing_suit_in_hand(
+    name: str, table: str, rack: str, best: dict[str, int], objective: str
+) -> None:
+    found = _checked(name, table, rack, objective=objective)
+    assert _score_of(found) == best[objective]
+
+
+def test_regression_groups_with_room_still_take_every_missing_suit() -> None:
+    # the reduction that left the pieces above in hand is still right where a group has room
+    found = _checked("online", "b5 k5 j | r1 r2 r3", "r5 o5")
+    assert found is not None
+    assert found.score == 2
+    found = _checked("online", "group: b5 j j", "r5 k5 o5")
+    assert found is not None
+    assert found.score == 3
+
+
+def test_regression_full_run_with_a_joker_keeps_the_natural_it_stands_for() -> None:
+    found = _checked("online", "r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 j", "r13")
+    assert found is not None
+    assert found.score == 1
+
+
+def test_regression_opening_tie_step_keeps_the_tierce_franche() -> None:
+    # the tie step re-split 3d 4d 5d and 3s 3c j into 4d 5d j and 3s 3d 3c: no tierce left
+    found = _checked("rami_voleur", "j 2s 3s 4s | As Ad Ah", "3s 5d 3d 4d 3c", opened=False)
+    assert found is not None
+    assert found.score == 5
+
+
+# -- bad input --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "code"),
+    [
+        ({"objective": "value"}, "bad_objective"),
+        ({"budget": 0}, "bad_budget"),
+        ({"budget": 1.5}, "bad_budget"),
+        ({"opened": "yes"}, "bad_opened"),
+    ],
+)
+def test_bad_arguments(kwargs: dict[str, object], code: str) -> None:
+    with pytest.raises(rk.InvalidArgument) as caught:
+        solve("online", "r1 r2 r3", "r4", **kwargs)  # type: ignore[arg-type]
+    assert caught.value.code == code
+
+
+def test_bad_profile_table_and_rack() -> None:
+    with pytest.raises(rk.UnknownProfile):
+        solve("nope", "", "r1")
+    with pytest.raises(rk.InvalidArgument):
+        solve(42, "", "r1")  # type: ignore[arg-type]
+    with pytest.raises(rk.NotationError):
+        solve("online", "r1 r2 x9", "r4")
+    with pytest.raises(rk.InvalidArgument) as caught:
+        solve("online", "r1 r2 r5", "r4")
+    assert caught.value.code == "invalid_table"
+    with pytest.raises(rk.InvalidArgument):
+        solve("online", "r1 r2 r3", "r1 r1")  # three copies of r1
+    with pytest.raises(rk.InvalidArgument):
+        solve("online", "", "7h")  # a card in a tile game
