@@ -1245,6 +1245,8 @@ def _split(setup: _Setup, pool: Counter[Tile]) -> list[Meld] | None:
         table, jokers, suits = _counts(setup.profile, list(pool.elements()))
         empty = [[0] * 15 for _ in range(_fast.NSUITS)]
         top = _top(setup.profile)
+        if _fast.live_rack(top, empty, table, jokers) != table:
+            return None  # a piece fits no meld of the pool: no need to search
         plan = _fast.solve_counts(top, table, empty, jokers, 0, [0] * 15, 0, _FAST_SPLIT, grace=1)
         try:
             return None if plan is None else _arranged(plan, suits, top)
