@@ -23,7 +23,12 @@ def test_unknown_profile_exits_2_with_a_message(capsys):
 
 
 def test_module_runs():
+    # A tiny job: one game of two simple bots (no solver), played here.
+    tiny = ["--games", "1", "--players", "2", "--bots", "simple", "--workers", "1"]
     result = subprocess.run(
-        [sys.executable, "-m", "rummikit", "online"], capture_output=True, text=True, check=True
+        [sys.executable, "-m", "rummikit", "online", *tiny],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert "online" in result.stdout

@@ -21,8 +21,8 @@ The built-in bots, by registry name (:func:`make_bot`, :func:`bot_names`):
 ``"greedy"``
     :class:`GreedyBot`: the play that lays the most tiles now.
 ``"strategic"``
-    :class:`StrategicBot`: holds its opening until it is worth it, then sheds high tiles and
-    jokers first.
+    :class:`StrategicBot`: goes out when it can; else plays the best play but keeps back
+    jokers and a few pieces it can lay later, to lay them rather than draw.
 ``"simple"``
     :class:`SimpleBot`: the biggest simple play (new melds, one-tile lay-offs), never
     rearranging the table; fast, as it never calls the solver.
@@ -44,7 +44,9 @@ from typing import Literal, Protocol, runtime_checkable
 from rummikit.actions import Action, Draw, Pass, Play
 from rummikit.errors import InvalidArgument
 from rummikit.game import Phase, PlayerView
+from rummikit.meld import Meld
 from rummikit.moves import simple_plays
+from rummikit.options import TurnStructure
 from rummikit.pieces import Tile
 from rummikit.profile import RuleProfile
 from rummikit.table import TableState
@@ -278,19 +280,91 @@ class SimpleBot(GreedyBot):
     use_solver = False
 
 
-class StrategicBot:
-    """A simple strategy a good player would use.
+def _without(table: TableState, index: int, meld: Meld | None) -> TableState:
+    """``table`` with its meld ``index`` replaced by ``meld`` (dropped when None)."""
+    melds = list(table.melds)
+    if meld is None:
+        del melds[index]
+    else:
+        melds[index] = meld
+    return TableState(melds)
 
-    * **Hold the opening until it is worth it.** Before opening, it opens only with a play
-      laying at least ``open_min_tiles`` tiles, or once waiting gets costly: its rack has
-      grown to ``hand_size + patience`` pieces, the stock is down to ``late_stock`` pieces,
-      or an opponent is down to ``danger`` pieces.
-    * **Shed high tiles and jokers first.** Once open it plays the move shedding the most
-      penalty points (jokers at their penalty value, so a joker never stays on the rack when
-      it can be laid), rather than the most tiles.
+
+def _held_back(
+    profile: RuleProfile,
+    before: TableState,
+    rack: tuple[Tile, ...],
+    after: TableState,
+    opened: bool,
+    limit: int,
+) -> TableState:
+    """``after`` with up to ``limit`` rack pieces kept back that can still be laid later.
+
+    A piece is kept back when it can be taken off the end of a run, or out of a group, and
+    leave every meld valid; or when a whole meld made of rack pieces can be left out. The
+    play must stay legal (an opening still opens) and lay at least one piece. The cheapest
+    pieces (by penalty) are kept first, never a joker.
+    """
+    kept = 0
+    while kept < limit:
+        best: tuple[int, int, TableState] | None = None
+        for index, meld in enumerate(after.melds):
+            tiles = meld.tiles
+            if any(tile.is_joker for tile in tiles):
+                continue
+            options: list[tuple[Tile, ...]] = [()]
+            if len(tiles) > profile.min_meld_length:
+                options += [tiles[1:], tiles[:-1]]
+            for left in options:
+                size = len(tiles) - len(left)
+                if kept + size > limit:
+                    continue
+                trial = _without(after, index, Meld(left, meld.kind) if left else None)
+                if left and not profile.is_valid_meld(trial.melds[index]):
+                    continue
+                if not profile.check_turn(before=before, rack=rack, after=trial, opened=opened):
+                    continue
+                cost = _points(profile, after.tiles - trial.tiles)
+                if best is None or (cost, size) < best[:2]:
+                    best = (cost, size, trial)
+        if best is None:
+            return after
+        kept += best[1]
+        after = best[2]
+    return after
+
+
+class StrategicBot:
+    """A simple strategy a good player would use, on top of :class:`GreedyBot`'s search.
+
+    The greedy player lays everything it can, then draws turn after turn until the stock
+    brings it something. A good player lays what it needs to, and keeps the rest working:
+
+    * **Go out whenever possible**: a play that empties the rack is always taken. With at
+      most ``endgame_rack`` pieces left, a play that does not go out is searched again with
+      ``endgame_budget``: near the end, a way out missed by a short search loses the round.
+    * **Keep a reserve.** Of the best play, up to ``reserve`` pieces that can be laid just
+      as well later (the end of a run of four or more, a group's fourth piece, a whole meld
+      of rack pieces, cheapest first, never a joker) are kept back, as long as something is
+      still laid; on a later turn with nothing else to lay, one of them is laid instead of
+      drawing. That saves a draw only where a turn is play *or* draw: where every turn starts
+      with a draw (rami voleur) it saves nothing, so ``reserve=None`` (the default) means 0
+      there and 3 elsewhere.
+    * **Keep the jokers** until they are worth it: a rack joker is laid only if the play
+      lays at least ``joker_gain`` more pieces with jokers than without (a joker and two
+      pieces making a meld), or if nothing else can be laid (the joker is the last reserve).
+      On the rack a joker fits almost any meld later; on the table it helps the opponents.
+    * **Hold a small opening** (fewer than ``open_min_tiles`` pieces), but not for long: it
+      opens anyway once its rack reaches ``hand_size + patience`` pieces, or when it is late.
+    * **Dump when it is late**: once an opponent is down to ``danger`` pieces or the stock
+      to ``late_stock``, it keeps nothing back and lays the most pieces it can, the highest
+      on ties: the round may end any time, and what is left on the rack is scored.
 
     ``budget`` bounds the solver's search per move, as for :class:`GreedyBot`. ``rng`` is
-    accepted so the class is a :data:`BotFactory`; the bot is deterministic.
+    accepted so the class is a :data:`BotFactory`; the bot is deterministic. Against the
+    greedy bot at the default budget it is about even in two-player rounds
+    (``benchmarks/bench_bots.py`` measures it): with the solver on both sides, the draws
+    decide most rounds, and none of these rules has shown a clear edge yet.
     """
 
     def __init__(
@@ -298,52 +372,87 @@ class StrategicBot:
         rng: random.Random | None = None,
         *,
         budget: int | None = DEFAULT_BUDGET,
-        open_min_tiles: int = 6,
-        patience: int = 3,
+        open_min_tiles: int = 4,
+        patience: int = 1,
         late_stock: int = 20,
         danger: int = 5,
+        reserve: int | None = None,
+        joker_gain: int = 3,
+        endgame_rack: int = 6,
+        endgame_budget: int | None = 20 * DEFAULT_BUDGET,
     ) -> None:
         del rng
+        self.endgame_rack = endgame_rack
+        self.endgame_budget = endgame_budget
         self.budget = budget
         self.open_min_tiles = open_min_tiles
         self.patience = patience
         self.late_stock = late_stock
         self.danger = danger
+        self.reserve = reserve
+        self.joker_gain = joker_gain
 
-    def _worth_opening(self, view: PlayerView, before: TableState, after: TableState) -> bool:
-        laid = sum(_played(before, after).values())
-        if laid >= self.open_min_tiles or laid == len(view.rack):
-            return True
+    def reserve_for(self, profile: RuleProfile) -> int:
+        """The pieces kept back under ``profile``: ``reserve``, or its per-profile default."""
+        if self.reserve is not None:
+            return self.reserve
+        return 0 if profile.turn_structure is TurnStructure.DRAW_THEN_PLAY else 3
+
+    def _late(self, view: PlayerView) -> bool:
         others = [size for seat, size in enumerate(view.rack_sizes) if seat != view.player]
-        return (
-            len(view.rack) >= view.profile.hand_size + self.patience
-            or view.stock_size <= self.late_stock
-            or any(size <= self.danger for size in others)
+        return view.stock_size <= self.late_stock or any(size <= self.danger for size in others)
+
+    def _best(
+        self, view: PlayerView, rack: tuple[Tile, ...], opened: bool, budget: int | None = -1
+    ) -> TableState | None:
+        budget = self.budget if budget == -1 else budget
+        return best_play(
+            view.profile, view.table, rack, opened=opened, objective="tiles", budget=budget
         )
 
     def choose(self, view: PlayerView) -> Action:
-        """Hold the opening until worth it; once open, shed the most points."""
+        """Go out if possible; else the best play, keeping jokers and a reserve back."""
         if view.phase is Phase.DRAW:
             return Draw()
+        profile, table, rack = view.profile, view.table, view.rack
         opened = view.opened[view.player]
-        objective: Objective = "points" if opened else "tiles"
-        table = best_play(
-            view.profile,
-            view.table,
-            view.rack,
-            opened=opened,
-            objective=objective,
-            budget=self.budget,
-        )
-        if table is None or (not opened and not self._worth_opening(view, view.table, table)):
+        play = self._best(view, rack, opened)
+        if play is None:
             return no_play(view)
-        return Play(table)
+        laid = sum(_played(table, play).values())
+        if laid < len(rack) <= self.endgame_rack and self.endgame_budget != self.budget:
+            deeper = self._best(view, rack, opened, self.endgame_budget)
+            more = 0 if deeper is None else sum(_played(table, deeper).values())
+            if deeper is not None and more > laid:
+                play, laid = deeper, more
+        if laid == len(rack):
+            return Play(play)
+        late = self._late(view)
+        small = not opened and laid < self.open_min_tiles
+        if small and not late and len(rack) < profile.hand_size + self.patience:
+            return no_play(view)
+        if not late:
+            play = self._keep_jokers(view, play, laid)
+            play = _held_back(profile, table, rack, play, opened, self.reserve_for(profile))
+        return Play(play)
+
+    def _keep_jokers(self, view: PlayerView, play: TableState, laid: int) -> TableState:
+        """``play``, or the best play without rack jokers if the jokers add too little."""
+        table, rack = view.table, view.rack
+        if not view.opened[view.player] or not any(t.is_joker for t in _played(table, play)):
+            return play
+        plain = tuple(tile for tile in rack if not tile.is_joker)
+        without = self._best(view, plain, True) if plain else None
+        if without is None or laid - sum(_played(table, without).values()) >= self.joker_gain:
+            return play
+        return without
 
     def __repr__(self) -> str:
         return (
             f"StrategicBot(budget={self.budget}, open_min_tiles={self.open_min_tiles}, "
-            f"patience={self.patience}, "
-            f"late_stock={self.late_stock}, danger={self.danger})"
+            f"patience={self.patience}, late_stock={self.late_stock}, danger={self.danger}, "
+            f"reserve={self.reserve}, joker_gain={self.joker_gain}, "
+            f"endgame_rack={self.endgame_rack}, endgame_budget={self.endgame_budget})"
         )
 
 
