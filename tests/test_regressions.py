@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import attrs
 
 import rummikit as rk
@@ -24,3 +27,15 @@ def test_regression_high_ace_joker_under_the_adjacent_joker_ban() -> None:
     profile = attrs.evolve(RAMI, forbid_adjacent_jokers=True)
     reading = profile.read_meld("run: j Kh j")
     assert [sub.tile for sub in reading.jokers] == rk.parse_tiles("Qh Ah")
+
+
+def test_import_rummikit_leaves_the_heavy_modules_for_later():
+    """``import rummikit`` stays light (the issue asks for under 100 ms; timing lives in
+    benchmarks/bench_import.py): games, records, the solver and simulation load on first use."""
+    code = "import sys, rummikit; print(' '.join(sorted(sys.modules)))"
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
+    for module in ("rummikit.game", "rummikit.record", "rummikit.solver", "rummikit.simulation"):
+        assert module not in loaded
+    assert "importlib.metadata" not in loaded
