@@ -177,7 +177,7 @@ def _check_inputs(
         )
     if budget is not None and (type(budget) is not int or budget < 1):
         raise InvalidArgument(
-            "bad_budget", f"budget is None or a whole number of nodes >= 1, not {budget!r}"
+            "bad_budget", f"budget is None or a whole number of search steps >= 1, not {budget!r}"
         )
     before = as_table(table)
     pieces = as_tiles(rack)
