@@ -830,7 +830,7 @@ def solve(
     says whether the player has already opened (otherwise the play must be an opening by the
     profile's rule). ``objective`` is ``"tiles"`` (most rack pieces placed) or ``"points"``
     (most penalty points shed, jokers at the profile's joker penalty). ``budget`` bounds the
-    search, in transitions of the sweep; when it runs out the best play found is returned
+    search, in steps (see :doc:`/solver`); when it runs out the best play found is returned
     with ``optimal=False``.
 
     Raises :class:`~rummikit.InvalidArgument` (or a notation error) for bad input.
