@@ -805,12 +805,6 @@ def _candidates(
             setup.add_table(meld.tiles)
             setup.free_melds.append(meld)
     setups = _frozen_variants(setup, frozen) if frozen else [setup]
-    if acc_layer >= 0 or tierce:
-        # an opening with table play: the tie step re-splits the changed melds without the
-        # opening's rule (rack-only melds worth the threshold, a tierce franche from the
-        # hand), so it could undo the opening; with no free melds it keeps the table as built
-        for variant in setups:
-            variant.free_melds = []
     return setups, layers, acc_layer, tierce
 
 
@@ -912,6 +906,14 @@ def _solve_general(
         solution = _finish(rules, before, pieces, after, objective, outcome.optimal, setup)
         if solution is None:
             continue
+        if not opened and setup.free_melds and solution.table != after:
+            # the tie step re-splits melds without the opening's rule (rack-only melds worth
+            # the threshold, a tierce franche): keep its table only if it still opens
+            verdict = rules.check_turn(
+                before=before, rack=pieces, after=solution.table, opened=False
+            )
+            if not verdict.ok:
+                solution = attrs.evolve(solution, table=after)
         if setup.freed and rules.freed_joker is not FreedJoker.ANYWHERE:
             # the sweep models a freed joker going anywhere else; the stricter variants
             # (a new meld, with two rack pieces) are checked here and such plays dropped
