@@ -290,6 +290,28 @@ def test_larger_positions_pass_the_judge_and_beat_simple_plays(
     assert _score_of(found) >= max(simple, default=0)
 
 
+@pytest.mark.parametrize("objective", ["tiles", "points"])
+@pytest.mark.parametrize("name", PROFILES)
+@SMALL
+@given(data=st.data())
+def test_the_two_engines_agree_on_larger_positions(
+    name: str, objective: str, data: st.DataObject
+) -> None:
+    """Positions too big for the brute force: the fast core (with the opening guesses) and
+    the general sweep, written separately, must find the same score."""
+    from rummikit import solver as engines
+
+    profile = rk.profiles.get(name)
+    table = rk.TableState(data.draw(tables(profile, max_melds=6)))
+    rack = data.draw(racks(profile, max_size=profile.hand_size))
+    assume(_fits(profile, table, rack))
+    opened = data.draw(st.booleans())
+    found = _checked(profile, table, rack, opened=opened, objective=objective)
+    rules, before, pieces = engines._check_inputs(profile, table, rack, opened, objective, None)
+    general = engines._solve_general(rules, before, pieces, opened, objective, None, None)
+    assert _score_of(found) == _score_of(general)
+
+
 # -- profile rules ----------------------------------------------------------------------
 
 
