@@ -38,3 +38,37 @@ def play_out(game: rk.Game, rng: random.Random, limit: int = 2000) -> Iterator[r
 def all_tiles(game: rk.Game) -> Counter[rk.Tile]:
     """Racks, table and stock together."""
     return game.table.tiles + Counter(t for rack in game.racks for t in rack) + Counter(game.stock)
+
+
+def position(
+    profile: str,
+    rack: str,
+    table: str = "",
+    *,
+    opened: bool = True,
+    opponent_opened: bool = True,
+    other: int = 14,
+    stock: int | None = None,
+) -> rk.Game:
+    """A two-player game where player 0 holds ``rack`` and is to play; the opponent holds
+    ``other`` pieces.
+
+    The rest of the deck is the stock (only its first ``stock`` pieces, if given; the others
+    go to the opponent's rack, which is fine for a bot: it sees only the sizes).
+    """
+    rules = rk.profiles.get(profile)
+    melds = rk.parse_table(table) if table else ()
+    rest = Counter(rules.deck) - Counter(rk.parse_tiles(rack))
+    for meld in melds:
+        rest -= Counter(meld.tiles)
+    pool = sorted(rest.elements())
+    opponent, pool = pool[:other], pool[other:]
+    left = pool if stock is None else pool[:stock]
+    spare = [] if stock is None else pool[stock:]
+    return rk.Game.from_position(
+        rules,
+        table=melds,
+        racks=[rack, [*opponent, *spare]],
+        stock=left,
+        opened=[opened, opponent_opened],
+    )

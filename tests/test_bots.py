@@ -5,41 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from helpers import position
 
 import rummikit as rk
 from rummikit import bots as rb
-
-
-def position(
-    profile: str,
-    rack: str,
-    table: str = "",
-    *,
-    opened: bool = True,
-    other: int = 14,
-    stock: int | None = None,
-) -> rk.Game:
-    """Player 0 holds ``rack`` and is to play; the opponent holds ``other`` pieces.
-
-    The rest of the deck is the stock (only its first ``stock`` pieces, if given; the others
-    go to no one's rack, which is fine for a bot: it sees only the sizes).
-    """
-    rules = rk.profiles.get(profile)
-    melds = rk.parse_table(table) if table else ()
-    rest = Counter(rules.deck) - Counter(rk.parse_tiles(rack))
-    for meld in melds:
-        rest -= Counter(meld.tiles)
-    pool = sorted(rest.elements())
-    opponent, pool = pool[:other], pool[other:]
-    left = pool if stock is None else pool[:stock]
-    spare = [] if stock is None else pool[stock:]
-    return rk.Game.from_position(
-        rules,
-        table=melds,
-        racks=[rack, [*opponent, *spare]] if spare else [rack, opponent],
-        stock=left,
-        opened=[opened, True],
-    )
 
 
 def laid(game: rk.Game, action: rk.Action) -> Counter[rk.Tile]:

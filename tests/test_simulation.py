@@ -12,6 +12,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import attrs
 import pytest
+from helpers import position
 
 import rummikit as rk
 from rummikit import bots as rb
@@ -154,34 +155,29 @@ def test_a_bot_returning_no_action_is_an_error():
     assert info.value.code == "bad_bot_action"
 
 
-def position(profile: str, rack: str, table: str = "", opened: bool = False) -> rk.Game:
-    """A game where player 0, holding ``rack``, is to play; everything else is dealt out."""
-    rules = rk.profiles.get(profile)
-    melds = rk.parse_table(table) if table else ()
-    rest = Counter(rules.deck) - Counter(rk.parse_tiles(rack))
-    for meld in melds:
-        rest -= Counter(meld.tiles)
-    pool = sorted(rest.elements())
-    other, stock = pool[:14], pool[14:]
-    return rk.Game.from_position(
-        rules, table=melds, racks=[rack, other], stock=stock, opened=[opened, False]
-    )
-
-
 def test_strategic_bot_holds_a_small_opening_and_takes_a_big_one():
-    small = position("pagat", "r10 r11 r12 b1 b3 b5 b7 b9 k2 k4 k6 k8 o1 o3")
+    small = position(
+        "pagat", "r10 r11 r12 b1 b3 b5 b7 b9 k2 k4 k6 k8 o1 o3", opened=False, opponent_opened=False
+    )
     view = small.view(0)
     assert isinstance(rb.GreedyBot().choose(view), rk.Play)
     assert isinstance(rb.StrategicBot().choose(view), rk.Draw)
     assert isinstance(rb.StrategicBot(open_min_tiles=3).choose(view), rk.Play)
-    big = position("pagat", "r10 r11 r12 r13 b5 k5 o5 b1 b3 b7 b9 k2 k4 o1")
+    big = position(
+        "pagat",
+        "r10 r11 r12 r13 b5 k5 o5 b1 b3 b7 b9 k2 k4 o1",
+        opened=False,
+        opponent_opened=False,
+    )
     action = rb.StrategicBot().choose(big.view(0))
     assert isinstance(action, rk.Play)
     assert big.check(action).ok
 
 
 def test_strategic_bot_opens_when_waiting_gets_costly():
-    small = position("pagat", "r10 r11 r12 b1 b3 b5 b7 b9 k2 k4 k6 k8 o1 o3")
+    small = position(
+        "pagat", "r10 r11 r12 b1 b3 b5 b7 b9 k2 k4 k6 k8 o1 o3", opened=False, opponent_opened=False
+    )
     late = attrs.evolve(
         small, stock=small.stock[:10], racks=(small.racks[0], small.racks[1] + small.stock[10:])
     )
@@ -189,7 +185,9 @@ def test_strategic_bot_opens_when_waiting_gets_costly():
 
 
 def test_strategic_bot_sheds_points_once_open():
-    game = position("pagat", "r1 r2 r3 r4 k13", table="o13 b13 r13", opened=True)
+    game = position(
+        "pagat", "r1 r2 r3 r4 k13", table="o13 b13 r13", opened=True, opponent_opened=False
+    )
     profile, table, rack = game.profile, game.table, game.rack(0)
 
     def laid(after: rk.TableState | None) -> Counter[rk.Tile]:
@@ -213,7 +211,12 @@ def test_strategic_bot_sheds_points_once_open():
 
 
 def test_bots_draw_or_pass_when_nothing_can_be_played():
-    game = position("pagat", "r1 b3 k5 o7 r9 b11 k13 o2 r4 b6 k8 o10 r12 b2")
+    game = position(
+        "pagat",
+        "r1 b3 k5 o7 r9 b11 k13 o2 r4 b6 k8 o10 r12 b2",
+        opened=False,
+        opponent_opened=False,
+    )
     for name in rb.bot_names():
         assert isinstance(rb.make_bot(name).choose(game.view(0)), rk.Draw)
     rami = rk.Game.new("rami_voleur", 2, seed=1)
