@@ -28,14 +28,14 @@ The built-in bots, by registry name (:func:`make_bot`, :func:`bot_names`):
     rearranging the table; fast, as it never calls the solver.
 
 Where plays come from: the greedy and strategic bots ask the solver
-(:func:`rummikit.solver.solve`, which rearranges the whole table) when it is installed, and
-otherwise fall back to :func:`rummikit.moves.simple_plays` (new melds from the rack and
-single-tile lay-offs). :func:`best_play` is that choice, usable on its own as a hint.
+(:func:`rummikit.solver.solve`, which rearranges the whole table); when a budget cuts its
+search short they keep the better of its play and the best of
+:func:`rummikit.moves.simple_plays` (new melds from the rack and single-tile lay-offs).
+:func:`best_play` is that choice, usable on its own as a hint.
 """
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -49,6 +49,7 @@ from rummikit.moves import simple_plays
 from rummikit.options import TurnStructure
 from rummikit.pieces import Tile
 from rummikit.profile import RuleProfile
+from rummikit.solver import solve
 from rummikit.table import TableState
 
 __all__ = [
@@ -66,11 +67,10 @@ __all__ = [
     "make_bot",
     "no_play",
     "register_bot",
-    "solver_available",
 ]
 
 DEFAULT_BUDGET = 5_000
-"""How far the greedy and strategic bots let the solver search per move, in its transitions.
+"""How far the greedy and strategic bots let the solver search per move, in its steps.
 
 Most positions are solved exactly well within it; the largest (a full table and a long rack)
 get the best play found, which keeps a simulated game to seconds. It counts work, not time,
@@ -103,40 +103,6 @@ Every built-in bot class is a factory (``RandomBot(rng)``). A factory given to
 :func:`rummikit.simulation.simulate` with an executor must be picklable: a class or function
 defined at the top level of an importable module.
 """
-
-
-class _Solution(Protocol):
-    @property
-    def table(self) -> TableState: ...
-
-
-class _Solve(Protocol):
-    def __call__(
-        self,
-        profile: RuleProfile,
-        table: TableState,
-        rack: tuple[Tile, ...],
-        *,
-        opened: bool,
-        objective: Objective,
-        budget: int | None,
-    ) -> _Solution | None: ...
-
-
-@functools.cache
-def _solver() -> _Solve | None:
-    """The solver's ``solve`` when :mod:`rummikit.solver` is installed, else None (cached)."""
-    try:
-        from rummikit.solver import solve  # type: ignore[import-not-found, attr-defined, unused-ignore]
-    except ImportError:
-        return None
-    found: _Solve = solve
-    return found
-
-
-def solver_available() -> bool:
-    """Whether :func:`best_play` uses the solver (rather than the simple-play fallback)."""
-    return _solver() is not None
 
 
 def _played(before: TableState, after: TableState) -> Counter[Tile]:
@@ -184,23 +150,21 @@ def best_play(
     ``objective="tiles"`` lays the most tiles; ``"points"`` sheds the most penalty points
     (a joker counts its penalty value), which gets rid of high tiles and jokers first.
 
-    With :mod:`rummikit.solver` installed this is the solver's answer, which may rearrange
-    the whole table: exact, or with a ``budget`` (in the solver's transitions) the best it
-    finds within it, or the best simple play if that is better. Without the solver, it is
-    the best of :func:`~rummikit.moves.simple_plays`: new melds from the rack and
-    single-tile lay-offs; ``use_solver=False`` asks for that even with the solver.
-    Either way the play passes :meth:`~rummikit.RuleProfile.check_turn`.
+    This is the solver's answer, which may rearrange the whole table: exact, or with a
+    ``budget`` (in the solver's steps) the best it finds within it, or the best simple play
+    if that is better. ``use_solver=False`` asks for the best of
+    :func:`~rummikit.moves.simple_plays` instead: new melds from the rack and single-tile
+    lay-offs. Either way the play passes :meth:`~rummikit.RuleProfile.check_turn`.
     """
     if objective not in ("tiles", "points"):
         raise InvalidArgument(
             "bad_objective", f"the objective is 'tiles' or 'points', not {objective!r}"
         )
     pieces = tuple(rack)
-    solve = _solver() if use_solver else None
-    if solve is None:
+    if not use_solver:
         return _fallback(profile, table, pieces, opened, objective)
     solution = solve(profile, table, pieces, opened=opened, objective=objective, budget=budget)
-    if solution is not None and getattr(solution, "optimal", True):
+    if solution is not None and solution.optimal:
         return solution.table
     # Cut short by the budget: keep the better of what it found and the simple plays.
     simple = _fallback(profile, table, pieces, opened, objective)
