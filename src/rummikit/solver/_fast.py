@@ -345,6 +345,8 @@ class _Search:
         memo = known[v]
         if score + memo.get(packed, self.ahead[v - 1][NSUITS]) <= self.best:
             return
+        if self.spent > self.limit >= 0:
+            raise _Stop
         if self.ace_high and (v == 1 or v == ACE_HIGH_TOP):
             self._aces(v, packed, score, known, path)
             memo[packed] = self.best - score
@@ -366,13 +368,21 @@ class _Search:
         r0, r1, r2, r3 = rack[0][v], rack[1][v], rack[2][v], rack[3][v]
         h0, h1, h2, h3, _ = self.ahead[v]
         room = v - 1
+        deeper = self._value
+        steps = 0  # flushed into self.spent before going deeper and at the end; the budget
+        # is checked on entering a state
+        push = path.append
+        pop = path.pop
+        state1 = (packed >> _BITS) & _MASK
+        state2 = (packed >> (2 * _BITS)) & _MASK
+        state3 = (packed >> (3 * _BITS)) & _MASK
         for a in moves(packed & _MASK, t0, r0, room, left):
             a_new, a_groups, a_naturals, a_jokers, _, _ = a
             sa = score + (a_naturals - t0) * weight
             if sa + h0 <= self.best:
                 break
             la = left - a_jokers
-            for b in moves((packed >> _BITS) & _MASK, t1, r1, room, la):
+            for b in moves(state1, t1, r1, room, la):
                 b_new, b_groups, b_naturals, b_jokers, _, _ = b
                 sb = sa + (b_naturals - t1) * weight
                 if sb + h1 <= self.best:
@@ -381,7 +391,7 @@ class _Search:
                 gb = a_groups + b_groups
                 mb = a_groups if a_groups > b_groups else b_groups
                 ab_new = a_new | b_new << _BITS
-                for c in moves((packed >> (2 * _BITS)) & _MASK, t2, r2, room, lb):
+                for c in moves(state2, t2, r2, room, lb):
                     c_new, c_groups, c_naturals, c_jokers, _, _ = c
                     sc = sb + (c_naturals - t2) * weight
                     if sc + h2 <= self.best:
@@ -390,14 +400,12 @@ class _Search:
                     gc = gb + c_groups
                     mc = mb if mb > c_groups else c_groups
                     abc_new = ab_new | c_new << (2 * _BITS) | keep
-                    for d in moves((packed >> (3 * _BITS)) & _MASK, t3, r3, room, lc):
+                    for d in moves(state3, t3, r3, room, lc):
                         d_new, d_groups, d_naturals, d_jokers, _, _ = d
                         sd = sc + (d_naturals - t3) * weight
                         if sd + h3 <= self.best:
                             break
-                        self.spent += 1
-                        if self.spent > self.limit >= 0:
-                            raise _Stop
+                        steps += 1
                         ld = lc - d_jokers
                         splits = group_jokers(gc + d_groups, mc if mc > d_groups else d_groups, ld)
                         if not splits:
@@ -415,14 +423,17 @@ class _Search:
                                 - t3
                             )
                             runs |= min(quota, acc + laid * worth) << _ACC
+                        self.spent += steps
+                        steps = 0
                         for k in splits:
-                            path.append(((a, b, c, d), k))
-                            self._value(
+                            push(((a, b, c, d), k))
+                            deeper(
                                 v + 1, runs | (base + ((left - ld + k) << _SHIFT)), sd, known, path
                             )
-                            path.pop()
+                            pop()
                             if sd + h3 <= self.best:
                                 break
+        self.spent += steps
         # everything below was searched or cut for not beating the best score: what can
         # follow this state is worth at most what would still reach it
         memo[packed] = self.best - score
