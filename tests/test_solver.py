@@ -546,3 +546,17 @@ def test_bad_profile_table_and_rack() -> None:
         solve("online", "r1 r2 r3", "r1 r1")  # three copies of r1
     with pytest.raises(rk.InvalidArgument):
         solve("online", "", "7h")  # a card in a tile game
+
+
+def test_ties_keep_every_meld_the_play_does_not_need() -> None:
+    """Issue 4: ties disturb the table as little as possible; melds the best play can leave
+    alone stay exactly as they were, whichever of the equal plays the search met first."""
+    table = "r1 r2 r3 | b5 b6 b7 | k9 k10 k11 | o4 b4 k4 | r9 b9 o9 | o10 o11 o12"
+    found = _checked("online", table, "r4 b8 k12 r10 b10 k10")
+    assert found is not None
+    assert found.score == 6
+    after = {str(meld) for meld in found.table.melds}
+    # r4, b8 and k12 each change one meld (r4 joins r1 r2 r3 or o4 b4 k4); the rest stay
+    kept = after & {"r1 r2 r3", "b5 b6 b7", "k9 k10 k11", "o4 b4 k4", "r9 b9 o9", "o10 o11 o12"}
+    assert len(kept) == 3
+    assert {"r9 b9 o9", "o10 o11 o12"} <= kept

@@ -22,7 +22,9 @@ piece still to come) and a memo per state of the most that can follow it. It run
 values upward and downward in turn, with doubling shares of steps, and stops as soon as one
 direction finishes: the two directions differ by orders of magnitude on some positions.
 Ties are settled first by the rack alone: when rack-only melds reach the best score the
-table is left as it was.
+table is left as it was; otherwise table melds are kept out of the search one at a time (the
+melds the best play left intact together first, then the largest first) as long as a
+bounded search still reaches the best score without them.
 
 **Openings followed by table play** (pagat's 30, rami voleur's tierce franche): the fast
 core builds a good opening first (the best rack-only opening with jokers at 0, or each
@@ -83,9 +85,10 @@ Profile rules live in the state or around the program:
   stricter ``freed_joker`` variants (a new meld, with two rack pieces) are checked with the
   judge afterwards; a play they refuse is dropped and the answer flagged ``optimal=False``.
 * **No rearranging** (``table_manipulation=False``): every table meld is a block.
-* **Ties** keep the table: the pieces of the melds the sweep changed are pooled and old
-  melds taken back out while the rest still splits into melds (all at once, else one by
-  one, a bounded number of tries); the pieces on the table, hence the score, do not change.
+* **Ties** (in the general sweep) keep the table: the pieces of the melds the sweep changed
+  are pooled and old melds taken back out while the rest still splits into melds (all at
+  once, else one by one, a bounded number of tries); the pieces on the table, hence the
+  score, do not change.
 
 The budget counts steps of either engine (each way of taking one value's pieces from one
 state). It stops the search once a play has been found (until then the fast core goes on
@@ -1140,10 +1143,65 @@ def _solve_plain(
         return _finish(
             profile, before, pieces, after, objective, plan.optimal, _base_setup(profile, pieces)
         )
-    after = TableState(_arranged(plan, suits, top))
-    setup = _base_setup(profile, pieces)
-    setup.free_melds = list(before.melds)
+    kept, plan = _keep_melds(profile, before, plan, live, rack_jokers, weights, joker_weight)
+    after = TableState((*kept, *_arranged(plan, suits, top)))
+    setup = _base_setup(profile, pieces)  # no free melds: the tie step is done
     return _finish(profile, before, pieces, after, objective, plan.optimal, setup)
+
+
+def _keep_melds(
+    profile: RuleProfile,
+    before: TableState,
+    plan: _fast.Plan,
+    live: list[list[int]],
+    rack_jokers: int,
+    weights: list[int],
+    joker_weight: int,
+) -> tuple[list[Meld], _fast.Plan]:
+    """Ties: the table melds that can stay as they are while the play still scores as much.
+
+    Greedy, each step exact: the melds the best play left intact are tried together first,
+    then every other one by one, largest first; a meld stays when the rest of the table and
+    the rack still reach the best score without it (each check a bounded search aiming at
+    exactly that score). Returns the melds kept and the plan for everything else.
+    """
+    top = _top(profile)
+    untouched = Counter(m.key for m in _arranged(plan, tuple(suits_of(profile.piece_set)), top))
+    first: list[Meld] = []
+    rest: list[Meld] = []
+    for meld in before.melds:
+        if untouched[meld.key] > 0:
+            untouched[meld.key] -= 1
+            first.append(meld)
+        else:
+            rest.append(meld)
+    kept: list[Meld] = []
+    for group in [first, *([m] for m in sorted(rest, key=len, reverse=True))]:
+        if not group:
+            continue
+        trial = [*kept, *group]
+        left = before.tiles - Counter(t for m in trial for t in m.tiles)
+        table, table_jokers, _ = _counts(profile, list(left.elements()))
+        found = _fast.solve_counts(
+            top,
+            table,
+            live,
+            table_jokers,
+            rack_jokers,
+            weights,
+            joker_weight,
+            _KEEP_BUDGET,
+            grace=1,
+            at_least=plan.score,
+        )
+        if found is not None and found.score >= plan.score:
+            kept = trial
+            plan = found._replace(optimal=plan.optimal)
+    return kept, plan
+
+
+_KEEP_BUDGET = 100
+"""Steps per check of :func:`_keep_melds`: a tie-break, so kept cheap."""
 
 
 def _top(profile: RuleProfile) -> int:
