@@ -1007,9 +1007,7 @@ def _cannot_open(profile: RuleProfile, pieces: list[Tile]) -> bool:
         )
         return most < profile.opening_min_points
     if rule is OpeningRule.PURE_RUN:
-        have = {(t.suit, t.rank) for t in pieces if t.suit is not None}
-        have |= {(suit, 14) for suit, rank in have if rank == 1 and profile.ace_high}
-        return not any((suit, rank + 1) in have and (suit, rank + 2) in have for suit, rank in have)
+        return not _tierces(profile, pieces)
     return False
 
 
@@ -1034,7 +1032,7 @@ def _solve_opening(
     budget: int | None,
 ) -> Solution | None:
     rack, rack_jokers, suits = _counts(profile, pieces)
-    empty = [[0] * 15 for _ in range(_fast.NSUITS)]
+    empty = _fast.no_counts()
     live = _fast.live_rack(13, empty, rack, rack_jokers)
     weights, joker_weight = _weights(profile, objective)
     plan = _fast.solve_counts(
@@ -1079,7 +1077,7 @@ def _counts(
     profile: RuleProfile, tiles: Sequence[Tile]
 ) -> tuple[list[list[int]], int, tuple[object, ...]]:
     suits = tuple(suits_of(profile.piece_set))
-    counts = [[0] * 15 for _ in range(_fast.NSUITS)]
+    counts = _fast.no_counts()
     jokers = 0
     for tile in tiles:
         if tile.suit is None:
@@ -1130,7 +1128,7 @@ def _solve_plain(
     if plan is None or plan.score <= 0:
         return None
     # ties: when the rack alone reaches the best score, the table stays as it was
-    empty = [[0] * 15 for _ in range(_fast.NSUITS)]
+    empty = _fast.no_counts()
     own = _fast.live_rack(top, empty, live, rack_jokers)  # what could form melds by itself
     reach = joker_weight * rack_jokers + sum(
         weights[v] * own[s][v] for s in range(_fast.NSUITS) for v in range(1, 14)
@@ -1303,7 +1301,7 @@ def _split(setup: _Setup, pool: Counter[Tile]) -> list[Meld] | None:
         return []
     if _plain(setup.profile, TableState(()), True):
         table, jokers, suits = _counts(setup.profile, list(pool.elements()))
-        empty = [[0] * 15 for _ in range(_fast.NSUITS)]
+        empty = _fast.no_counts()
         top = _top(setup.profile)
         if _fast.live_rack(top, empty, table, jokers) != table:
             return None  # a piece fits no meld of the pool: no need to search

@@ -146,12 +146,16 @@ def group_jokers(total: int, most: int, cap: int) -> tuple[int, ...]:
     return tuple(sorted(ok))
 
 
+Step = tuple[tuple[Move, ...], int]
+"""One value of an arrangement: each suit's move, and the jokers placed in groups."""
+
+
 class Plan(NamedTuple):
     """The best arrangement found: its score, per value each suit's move and the jokers
     placed in groups, and whether the search finished (so that no arrangement scores more)."""
 
     score: int
-    steps: tuple[tuple[tuple[Move, ...], int], ...]
+    steps: tuple[Step, ...]
     optimal: bool
     mirrored: bool = False  # the steps run from the top value down
 
@@ -162,10 +166,6 @@ class _Stop(Exception):
 
 GRACE = 4
 """Until an arrangement is found, the search may spend this many times its budget."""
-
-
-Step = tuple[tuple[Move, ...], int]
-"""One value of an arrangement: each suit's move, and the jokers placed in groups."""
 
 
 def solve_counts(
@@ -474,9 +474,7 @@ class _Search:
 
         def pick(s: int, gained: int, jokers: int, groups: int, most: int, runs: int) -> None:
             if s == NSUITS:
-                self.spent += 1
-                if self.spent > self.limit >= 0:
-                    raise _Stop
+                self.spent += 1  # the budget is checked on entering the next state
                 for k in group_jokers(groups, most, jokers):
                     path.append((tuple(chosen), k))
                     used = self.total_jokers - jokers + k
@@ -580,6 +578,11 @@ def _groups(naturals: list[Piece], jokers: int) -> list[list[Piece]]:
         if not left and all(MIN_LEN <= len(g) <= MAX_GROUP for g in groups):
             return groups
     raise AssertionError("solver bug: a value's groups did not split as planned")
+
+
+def no_counts() -> list[list[int]]:
+    """Counts per [suit][value] holding nothing (an empty table or rack)."""
+    return [[0] * (ACE_HIGH_TOP + 1) for _ in range(NSUITS)]
 
 
 def live_rack(
