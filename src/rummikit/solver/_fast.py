@@ -380,7 +380,7 @@ class _Search:
         state2 = (packed >> (2 * _BITS)) & _MASK
         state3 = (packed >> (3 * _BITS)) & _MASK
         # the four suits' loops are written out, not recursed over: this is the solver's hot
-        # loop, and a call per suit and step cost about a fifth of its time
+        # loop, and a function call per suit and step would cost more than the step itself
         for a in moves(packed & _MASK, t0, r0, room, left):
             a_new, a_groups, a_naturals, a_jokers, _, _ = a
             sa = score + (a_naturals - t0) * weight
