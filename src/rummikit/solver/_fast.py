@@ -199,8 +199,8 @@ def solve_counts(
     each state between two values remembers the most that can follow it, so a later visit
     is cut unless it arrives with a better score.
     """
-    searches = []
-    for mirrored in (False, True):
+
+    def direction(mirrored: bool) -> _Search:
         flip = _mirror if mirrored else _same
         search = _Search(
             top,
@@ -215,12 +215,19 @@ def solve_counts(
         search.best = at_least - 1
         if quota:
             search.set_quota(quota, flip(points, top))
-        searches.append(search)
+        return search
+
+    # the downward direction is built when first needed: most searches end within the
+    # first share of the upward one (every tie-break check does)
+    searches: list[_Search] = []
     best: _Search | None = None  # the search holding the best arrangement found
     spent = 0
     share = FIRST_SHARE
     while True:
-        for search in searches:
+        for turn in (0, 1):
+            if turn == len(searches):
+                searches.append(direction(bool(turn)))
+            search = searches[turn]
             if best is not None:
                 search.best = max(search.best, best.found)
             search.spent = 0
