@@ -6,7 +6,8 @@ Run: ``python benchmarks/bench_solver.py`` (``--quick`` for a short run, ``--pos
 * generates seeded, realistic positions: tables of 0 to 60 tiles built from random legal
   melds of the online profile's deck (runs of 3-7 and groups of 3-4, some holding a joker),
   and racks of 14 or of 20-30 tiles drawn from what is left;
-* times :func:`rummikit.solver.solve` (objective ``tiles``, opened) and rummikub-solver
+* times :func:`rummikit.solver.solve` (objective ``tiles``, opened; once as is, once with
+  ``keep_table=False``, without the tie-break rummikub-solver does not have) and rummikub-solver
   (``pip install rummikub-solver``, the ``bench`` extra) with every MILP backend it finds
   installed, on the same positions, in one run;
 * prints median, p90 and max per table-size bucket and the ratios (rummikub-solver's time
@@ -135,6 +136,15 @@ def rummikit_run(table: rk.TableState, rack: list[Tile]) -> int:
     return 0 if found is None else found.score
 
 
+def rummikit_untidy_run(table: rk.TableState, rack: list[Tile]) -> int:
+    """Without the tie-break that keeps table melds (rummikub-solver has none either)."""
+    found = solve(PROFILE, table, rack, keep_table=False)
+    return 0 if found is None else found.score
+
+
+OURS = ("rummikit", "rk keep_table=False")
+
+
 def timed(
     fn: Callable[[rk.TableState, list[Tile]], int], table: rk.TableState, rack: list[Tile]
 ) -> tuple[float, int]:
@@ -178,7 +188,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         print("rummikub-solver is not installed: pip install rummikub-solver (the bench extra)")
     print(f"rummikub-solver import: {time.perf_counter() - import_start:.3f} s")
     cases = positions(count, args.seed)
-    solvers: dict[str, Callable[[rk.TableState, list[Tile]], int]] = {"rummikit": rummikit_run}
+    solvers: dict[str, Callable[[rk.TableState, list[Tile]], int]] = {
+        "rummikit": rummikit_run,
+        "rk keep_table=False": rummikit_untidy_run,
+    }
     for backend in args.backends.split(","):
         run = rs_setup(backend.strip())
         if run is not None:
@@ -214,21 +227,22 @@ def main(argv: Sequence[str] | None = None) -> None:
             cells.append(f"{med:7.2f} / {p90:6.2f} / {top:6.1f}")
         print(f"{label:>12} {len(chosen):>4} " + " ".join(f"{c:>24}" for c in cells))
     print("\nratios, rummikub-solver time / rummikit time (above 1: rummikit faster)")
-    ours = times["rummikit"]
     for name in solvers:
-        if name == "rummikit":
+        if name in OURS:
             continue
         theirs = times[name]
-        med_r = quantiles(theirs)[0] / quantiles(ours)[0]
-        p90_r = quantiles(theirs)[1] / quantiles(ours)[1]
-        max_r = quantiles(theirs)[2] / quantiles(ours)[2]
-        per = [t / o for t, o in zip(theirs, ours, strict=True)]
-        slower = sum(1 for r in per if r < 1)
-        print(
-            f"  {name}: median {med_r:.1f}x, p90 {p90_r:.1f}x, max {max_r:.1f}x; "
-            f"per position: worst {min(per):.2f}x, median {statistics.median(per):.1f}x; "
-            f"positions where rummikit is slower: {slower}"
-        )
+        for mine in OURS:
+            ours = times[mine]
+            med_r = quantiles(theirs)[0] / quantiles(ours)[0]
+            p90_r = quantiles(theirs)[1] / quantiles(ours)[1]
+            max_r = quantiles(theirs)[2] / quantiles(ours)[2]
+            per = [t / o for t, o in zip(theirs, ours, strict=True)]
+            slower = sum(1 for r in per if r < 1)
+            print(
+                f"  {name} / {mine}: median {med_r:.1f}x, p90 {p90_r:.1f}x, max {max_r:.1f}x; "
+                f"per position: worst {min(per):.2f}x, median {statistics.median(per):.1f}x; "
+                f"positions where {mine} is slower: {slower}"
+            )
         same = more = fewer = 0
         for i in range(count):
             a, b = placed["rummikit"][i], placed[name][i]

@@ -144,6 +144,7 @@ def best_play(
     objective: Objective = "tiles",
     budget: int | None = None,
     use_solver: bool = True,
+    keep_table: bool = True,
 ) -> TableState | None:
     """The table after the best play found for ``rack``, or None when none is found.
 
@@ -155,6 +156,9 @@ def best_play(
     if that is better. ``use_solver=False`` asks for the best of
     :func:`~rummikit.moves.simple_plays` instead: new melds from the rack and single-tile
     lay-offs. Either way the play passes :meth:`~rummikit.RuleProfile.check_turn`.
+    ``keep_table`` is passed to :func:`~rummikit.solver.solve`: the built-in bots set it
+    to False (how the table is arranged after an equally good play does not matter to
+    them, and skipping the tie-break saves time).
     """
     if objective not in ("tiles", "points"):
         raise InvalidArgument(
@@ -163,7 +167,15 @@ def best_play(
     pieces = tuple(rack)
     if not use_solver:
         return _fallback(profile, table, pieces, opened, objective)
-    solution = solve(profile, table, pieces, opened=opened, objective=objective, budget=budget)
+    solution = solve(
+        profile,
+        table,
+        pieces,
+        opened=opened,
+        objective=objective,
+        budget=budget,
+        keep_table=keep_table,
+    )
     if solution is not None and solution.optimal:
         return solution.table
     # Cut short by the budget: keep the better of what it found and the simple plays.
@@ -229,6 +241,7 @@ class GreedyBot:
             objective="tiles",
             budget=self.budget,
             use_solver=self.use_solver,
+            keep_table=False,
         )
         return no_play(view) if table is None else Play(table)
 
@@ -371,7 +384,13 @@ class StrategicBot:
     ) -> TableState | None:
         budget = self.budget if budget == -1 else budget
         return best_play(
-            view.profile, view.table, rack, opened=opened, objective="tiles", budget=budget
+            view.profile,
+            view.table,
+            rack,
+            opened=opened,
+            objective="tiles",
+            budget=budget,
+            keep_table=False,
         )
 
     def choose(self, view: PlayerView) -> Action:
