@@ -845,7 +845,7 @@ def solve(
         return _solve_opening(rules, before, pieces, objective, budget)
     if _plain(rules, before, opened):
         try:
-            return _solve_plain(rules, before, pieces, objective, budget, keep_table)
+            return _solve_plain(rules, before, pieces, objective, budget, keep_table=keep_table)
         except _TooLong:
             pass  # rare: the general search knows runs of 14 are not melds
     guess: Solution | None = None
@@ -914,7 +914,7 @@ def _solve_general(
             continue
         after = TableState((*setup.untouched, *melds))
         solution = _finish(
-            rules, before, pieces, after, objective, outcome.optimal, setup, keep_table
+            rules, before, pieces, after, objective, outcome.optimal, setup, keep_table=keep_table
         )
         if solution is None:
             continue
@@ -972,19 +972,25 @@ def _opening_guess(
     elif rule is OpeningRule.PURE_RUN:
         openings.extend(([Meld(run)], run) for run in _tierces(profile, pieces))
     plain = _plain(profile, before, True)
-    bound = _solve_plain(profile, before, pieces, objective, budget, False) if plain else None
+    bound = (
+        _solve_plain(profile, before, pieces, objective, budget, keep_table=False)
+        if plain
+        else None
+    )
     best: Solution | None = None
     for melds, laid in openings:
         rest = list((Counter(pieces) - Counter(laid)).elements())
         more = (
-            _solve_plain(profile, before, rest, objective, budget, keep_table)
+            _solve_plain(profile, before, rest, objective, budget, keep_table=keep_table)
             if rest and plain
             else None
         )
         table = before if more is None else more.table
         after = TableState((*table.melds, *melds))
         setup = _base_setup(profile, pieces)
-        candidate = _finish(profile, before, pieces, after, objective, False, setup, keep_table)
+        candidate = _finish(
+            profile, before, pieces, after, objective, False, setup, keep_table=keep_table
+        )
         if candidate is not None and (best is None or candidate.score > best.score):
             best = candidate
     if best is None:
@@ -1065,7 +1071,7 @@ def _solve_opening(
         return None
     after = TableState((*before.melds, *_arranged(plan, suits, 13)))
     setup = _base_setup(profile, pieces)
-    return _finish(profile, before, pieces, after, objective, plan.optimal, setup, False)
+    return _finish(profile, before, pieces, after, objective, plan.optimal, setup, keep_table=False)
 
 
 def _plain(profile: RuleProfile, before: TableState, opened: bool) -> bool:
@@ -1130,6 +1136,7 @@ def _solve_plain(
     pieces: list[Tile],
     objective: str,
     budget: int | None,
+    *,
     keep_table: bool,
 ) -> Solution | None:
     top = _top(profile)
@@ -1142,28 +1149,42 @@ def _solve_plain(
     )
     if plan is None or plan.score <= 0:
         return None
-    setup = _base_setup(profile, pieces)  # no free melds: the tie step is done here
     if not keep_table:
         after = TableState(_arranged(plan, suits, top))
-        return _finish(profile, before, pieces, after, objective, plan.optimal, setup, False)
-    # ties: when the rack alone reaches the best score, the table stays as it was
+    elif (
+        alone := _rack_alone(top, live, rack_jokers, weights, joker_weight, budget, plan)
+    ) is not None:
+        after = TableState((*before.melds, *_arranged(alone, suits, top)))  # table untouched
+    else:
+        checks = _KEEP_BUDGET if budget is None else min(_KEEP_BUDGET, budget)
+        kept, rest = _keep_melds(
+            profile, before, plan, live, rack_jokers, weights, joker_weight, checks
+        )
+        after = TableState((*kept, *_arranged(rest, suits, top)))
+    setup = _base_setup(profile, pieces)  # no free melds: the tie step is done here
+    return _finish(profile, before, pieces, after, objective, plan.optimal, setup, keep_table=False)
+
+
+def _rack_alone(
+    top: int,
+    live: list[list[int]],
+    rack_jokers: int,
+    weights: list[int],
+    joker_weight: int,
+    budget: int | None,
+    plan: _fast.Plan,
+) -> _fast.Plan | None:
+    """Ties: melds of rack pieces alone scoring as much as ``plan``, if there are (the
+    table can then stay exactly as it was)."""
     empty = _fast.no_counts()
     own = _fast.live_rack(top, empty, live, rack_jokers)  # what could form melds by itself
     reach = joker_weight * rack_jokers + sum(
         weights[v] * own[s][v] for s in range(_fast.NSUITS) for v in range(1, 14)
     )
-    alone = None
-    if reach >= plan.score:
-        alone = _fast.solve_counts(top, empty, own, 0, rack_jokers, weights, joker_weight, budget)
-    if alone is not None and alone.score == plan.score:
-        after = TableState((*before.melds, *_arranged(alone, suits, top)))
-        return _finish(profile, before, pieces, after, objective, plan.optimal, setup, False)
-    checks = _KEEP_BUDGET if budget is None else min(_KEEP_BUDGET, budget)
-    kept, plan = _keep_melds(
-        profile, before, plan, live, rack_jokers, weights, joker_weight, checks
-    )
-    after = TableState((*kept, *_arranged(plan, suits, top)))
-    return _finish(profile, before, pieces, after, objective, plan.optimal, setup, False)
+    if reach < plan.score:
+        return None
+    alone = _fast.solve_counts(top, empty, own, 0, rack_jokers, weights, joker_weight, budget)
+    return alone if alone is not None and alone.score == plan.score else None
 
 
 def _keep_melds(
@@ -1242,6 +1263,7 @@ def _finish(
     objective: str,
     optimal: bool,
     setup: _Setup,
+    *,
     keep_table: bool,
 ) -> Solution | None:
     """The solution for the table ``after``; with ``keep_table``, the melds ``setup`` was

@@ -640,8 +640,3 @@ def _run_through(top: int, there: Sequence[bool], v: int, jokers: int) -> bool:
 
 def _by_naturals(move: Move) -> tuple[int, int]:
     return -move.naturals, move.jokers
-
-
-def state_runs(index: int) -> tuple[int, ...]:
-    """The open run lengths an interned state index stands for."""
-    return _STATES[index]
