@@ -125,7 +125,7 @@ def test_check_needs_notation():
 def test_solve_prints_the_play_and_the_table():
     result = run("solve", "--table", "r7 r8 r9", "--rack", "r10 b2 k5")
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[0] == "play 1 tiles: r10"
+    assert result.output.splitlines()[0] == "play 1 tile: r10"
     assert "table after the play:" in result.output
     assert "r7 r8 r9 r10" in result.output
 
@@ -167,7 +167,7 @@ def test_solve_refuses_positions_that_cannot_be():
 def test_solve_with_a_budget():
     result = run("solve", "-p", "online", "--table", "r4 r5 r6", "--rack", "r7 b2", "--budget", "5")
     assert result.exit_code == 0
-    assert "play 1 tiles: r7" in result.output
+    assert "play 1 tile: r7" in result.output
     assert run("solve", "--rack", "r1 r2 r3", "--budget", "0").exit_code == 2
 
 
@@ -240,11 +240,15 @@ def test_simulate_csv_has_a_row_per_game():
     [
         (["--bots", "clever"], "known bots: random, greedy, strategic"),
         (["--bots", "random,random,random"], "bad"),
-        (["--players", "5"], "played by 2 to 4 players"),
+        (["--players", "5"], "Invalid value for '--players': 'pagat' is played by 2 to 4"),
         (["--games", "0"], "--games"),
         (["--seed", "-1"], "--seed"),
         (["--json", "--csv"], "choose one of --json and --csv"),
-        (["--bots", ","], "--bots needs a bot name"),
+        (["--bots", ","], "give a bot name"),
+        (["--bots", "random,,random"], "no empty names"),
+        (["--games", "abc"], "'abc' is not a valid integer."),
+        (["--games", "1000001"], "--games"),
+        (["--workers", "2147483647"], "--workers"),
         (["-p", "gin"], "known profiles"),
     ],
 )
@@ -335,10 +339,110 @@ def test_compare_bad_input():
     assert run("compare", *FAST, "--players", "1").exit_code == 2
     assert run("compare", *FAST, "--bots", "clever").exit_code == 2
     assert run("compare", "--workers", "-1").exit_code == 2
-    assert run("compare", "pagat", "classic", *FAST).exit_code == 2  # the same profile twice
+    twice = run("compare", "pagat", "classic", *FAST)
+    assert twice.exit_code == 2
+    assert "'pagat' is given twice ('classic' and 'pagat')" in twice.output
+    empty = run("compare", "--profiles", ",", *FAST)
+    assert empty.exit_code == 2
+    assert "give at least one profile name" in empty.output
+
+
+def test_workers_are_capped_at_the_number_of_games(monkeypatch):
+    seen = []
+    monkeypatch.setattr(cli_module, "_executor", lambda count: seen.append(count) or _nothing())
+    assert (
+        run(
+            "simulate",
+            "--games",
+            "2",
+            "--players",
+            "2",
+            "--bots",
+            "random",
+            "--workers",
+            "200",
+            "--csv",
+        ).exit_code
+        == 0
+    )
+    assert seen == [2]
+
+
+def _nothing():
+    import contextlib
+
+    return contextlib.nullcontext(None)
 
 
 # -- entry points -----------------------------------------------------------------------------
+
+
+def test_an_empty_table_is_not_silently_valid():
+    for text in ("", "  ", "\n"):
+        result = run("check", "-t", text)
+        assert result.exit_code == 2
+        assert "the table is empty" in result.output
+
+
+def test_notation_echo_lines_the_caret_up_with_what_a_terminal_shows():
+    tabbed = run("check", "r1\tr2\txx")
+    assert "  r1 r2 xx\n        ^^\n" in tabbed.output
+    wide = run("check", "日本 r1")
+    assert "  日本 r1\n  ^^^^\n" in wide.output
+    escape = run("check", "r1 \x1b[31mX r2")
+    assert "  r1 ?[31mX r2\n     ^^^^^^\n" in escape.output
+
+
+def test_solve_names_both_options_when_copies_add_up_across_them():
+    result = run("solve", "--table", "r1 r2 r3", "--rack", "r1 r1")
+    assert result.exit_code == 2
+    assert "--table and --rack together: 3 copies of r1" in result.output
+
+
+def test_one_tile_is_not_tiles():
+    assert run("solve", "--table", "r1 r2 r3", "--rack", "r4").output.startswith(
+        "play 1 tile: r4\n"
+    )
+
+
+def test_output_that_cannot_be_written_exits_3_with_one_line(monkeypatch, capsys):
+    class Full(io.StringIO):
+        def write(self, text):
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(cli_module, "_silence_stdout", lambda: None)
+    monkeypatch.setattr(sys, "stdout", Full())
+    assert main(["rules"]) == cli_module.FAILED
+    assert capsys.readouterr().err == "Error: could not write the output: No space left on device\n"
+
+
+def test_output_the_encoding_cannot_show_exits_3(monkeypatch, capsys):
+    ascii_out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    monkeypatch.setattr(sys, "stdout", ascii_out)
+    assert main(["compare", "online", *ONE]) == cli_module.FAILED
+    err = capsys.readouterr().err
+    assert "the ascii encoding cannot write; set PYTHONIOENCODING=utf-8" in err
+
+
+def test_a_closed_pipe_exits_3_quietly(monkeypatch, capsys):
+    class Closed(io.StringIO):
+        def write(self, text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self):
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(cli_module, "_silence_stdout", lambda: None)
+    monkeypatch.setattr(sys, "stdout", Closed())
+    assert main(["check", "r1 r2 r3"]) == cli_module.FAILED
+    assert main(["rules"]) == cli_module.FAILED
+
+
+def test_a_columns_variable_that_is_no_width_is_ignored(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "0")
+    result = run("rules", "pagat")
+    assert result.exit_code == 0
+    assert "piece_set" in result.output
 
 
 def test_main_returns_the_exit_code(capsys):
@@ -356,6 +460,9 @@ def test_python_m_rummikit_runs_compare(capsys):
     assert "online" in out
     assert module_main.main(["check", "r1 r2 r3"]) == 0
     assert module_main.main(["--profiles", "gin"]) == 2
+    capsys.readouterr()
+    assert module_main.main(["chek", "r1"]) == 2  # a misspelt command, not a profile
+    assert "Did you mean 'check'?" in capsys.readouterr().err
 
 
 def test_python_m_rummikit_without_click_prints_the_plain_comparison(monkeypatch, capsys):
@@ -364,3 +471,6 @@ def test_python_m_rummikit_without_click_prints_the_plain_comparison(monkeypatch
     out = capsys.readouterr().out
     assert "3-piece melds that open" in out
     assert module_main.main(["gin"]) == 2
+    assert module_main.main(["check", "r1 r2 r3"]) == 2
+    assert "needs the cli extra: pip install 'rummikit[cli]'" in capsys.readouterr().err
+    assert module_main.command() == 2

@@ -67,6 +67,47 @@ def test_row08_d2_first_player_varies_with_the_seed():
     assert firsts == {0, 1, 2, 3}
 
 
+class StackedDraws(random.Random):
+    """A generator whose shuffles put chosen tiles on top of the pile (drawn first), one
+    list per shuffle: for testing the draw for the first seat."""
+
+    def __init__(self, profile: rk.RuleProfile, *tops: str) -> None:
+        super().__init__(0)
+        self.tops = [rk.parse_tiles(top) for top in tops]
+
+    def shuffle(self, pile):  # type: ignore[override]
+        top = self.tops.pop(0)
+        rest = list((Counter(pile) - Counter(top)).elements())
+        pile[:] = [*rest, *reversed(top)]  # the draw pops from the end
+
+
+def test_row08_d2_the_highest_draw_starts_and_jokers_and_ties_draw_again():
+    from rummikit.game import _first_player
+
+    # seat 0 draws r5; seat 1 a joker (drawn again: b9); seat 2 k9: seats 1 and 2 tie at 9
+    # and draw again: r3 against o12
+    rng = StackedDraws(PAGAT, "r5 j b9 k9", "r3 o12")
+    assert _first_player(PAGAT, 3, rng) == 2
+    assert rng.tops == []  # exactly two rounds of draws
+    assert _first_player(ONLINE, 2, StackedDraws(ONLINE, "r13 b12")) == 0
+
+
+def test_row08_rami_voleur_draws_the_first_player_by_lot_then_rotates():
+    assert RAMI.first_player is rk.FirstPlayer.LOT
+    firsts = {rk.Game.new(RAMI, 3, seed=seed).current_player for seed in range(30)}
+    assert firsts == {0, 1, 2}
+    match = rk.Match.new(RAMI, 3, seed=2)
+    rng = random.Random(2)
+    firsts = [match.game.current_player]
+    while not match.over and len(firsts) < 3:
+        rounds = len(match.rounds)
+        match = match.apply(choose_action(match.game, rng))
+        if len(match.rounds) > rounds and not match.over:
+            firsts.append(match.game.current_player)
+    assert firsts == [(firsts[0] + k) % 3 for k in range(len(firsts))]
+    assert len(firsts) >= 2
+
+
 @pytest.mark.parametrize(
     ("players", "seed", "code"),
     [(1, 0, "bad_players"), (5, 0, "bad_players"), ("4", 0, "bad_players"), (2, -1, "bad_seed")],
@@ -142,6 +183,25 @@ def test_row09_rami_voleur_always_draws_first_then_may_play_or_pass():
     passed = drawn.apply(rk.Pass())
     assert passed.current_player != game.current_player
     assert passed.phase is rk.Phase.DRAW
+
+
+@pytest.mark.parametrize("profile", [ONLINE, PAGAT], ids=["online", "pagat"])
+def test_row10_a_player_who_could_play_may_draw_instead(profile):
+    racks = ["r10 b2 k5", "o1 o2 o9"]
+    game = position(profile, racks, table="r7 r8 r9", opened=[True, True])
+    assert game.check(rk.Play("r7 r8 r9 r10")).ok  # a play exists
+    assert game.check(rk.Draw()).ok
+    after = game.apply(rk.Draw())
+    assert len(after.rack(0)) == 4
+    assert after.current_player == 1
+    assert after.table == game.table
+
+
+def test_row10_rami_voleur_may_pass_after_the_draw_with_a_play_in_hand():
+    racks = ["10h 2s 5c", "Ad 2d 9d"]
+    game = position(RAMI, racks, table="7h 8h 9h", opened=[True, True]).apply(rk.Draw())
+    assert game.check(rk.Play("7h 8h 9h 10h")).ok
+    assert game.check(rk.Pass()).ok
 
 
 def test_row09_pass_is_for_an_empty_stock_in_play_or_draw_games():
@@ -221,12 +281,24 @@ def test_row29_rami_voleur_timeout_has_no_penalty_but_the_draw_is_mandatory():
     assert len(drawn_then_timed_out.rack(player)) == 14
 
 
-def test_row28_d11_giving_up_draws_the_failure_penalty():
-    game = rk.Game.new(PAGAT, 2, seed=5)
+@pytest.mark.parametrize(("profile", "penalty"), [(PAGAT, 3), (ONLINE, 3)], ids=["pagat", "online"])
+def test_row28_d11_giving_up_draws_the_failure_penalty(profile, penalty):
+    game = rk.Game.new(profile, 2, seed=5)
     player = game.current_player
     after = game.apply(rk.GiveUp())
-    assert len(after.rack(player)) == 17
-    assert after.penalties[player] == 3
+    assert len(after.rack(player)) == 14 + penalty
+    assert after.penalties[player] == penalty
+    assert after.current_player != player
+
+
+def test_row28_rami_voleur_giving_up_only_undoes_the_play():
+    game = rk.Game.new(RAMI, 2, seed=5).apply(rk.Draw())
+    player = game.current_player
+    after = game.apply(rk.GiveUp())
+    assert RAMI.failure_penalty == 0
+    assert after.rack(player) == game.rack(player)  # the card drawn first stays, no more
+    assert after.penalties[player] == 0
+    assert after.current_player != player
 
 
 def full_table(colours: str = "rbko") -> list[str]:
@@ -371,6 +443,21 @@ def test_row36_rami_voleur_match_ends_when_someone_reaches_100_fewest_points_win
         match = match.apply(choose_action(match.game, rng))
     assert max(match.scores) >= 100
     assert all(match.scores[w] == min(match.scores) for w in match.winners)
+
+
+def test_row36_zero_sum_match_ends_as_soon_as_a_score_reaches_the_target():
+    profile = attrs.evolve(PAGAT, match_rounds=None, match_target=60)
+    match = rk.Match.new(profile, 2, seed=11)
+    rng = random.Random(11)
+    while not match.over:
+        match = match.apply(choose_action(match.game, rng))
+    totals = [0, 0]
+    for number, outcome in enumerate(match.rounds, start=1):
+        totals = [t + s for t, s in zip(totals, outcome.scores, strict=True)]
+        assert (max(totals) >= 60) == (number == len(match.rounds))  # not one round earlier
+    assert match.scores == tuple(totals)
+    assert len(match.rounds) >= 2
+    assert all(match.scores[w] == max(match.scores) for w in match.winners)
 
 
 def test_match_is_reproducible_from_its_seed():

@@ -10,6 +10,7 @@ three-piece melds each deck allows and how many of them open the game on their o
 from __future__ import annotations
 
 import argparse
+import difflib
 import itertools
 import sys
 from collections.abc import Sequence
@@ -62,18 +63,58 @@ _COMMANDS = ("check", "solve", "simulate", "rules", "compare")
 _PASSED_ON = (*_COMMANDS, "--help", "-h", "--version")
 
 
+_NEEDS_EXTRA = "the rummikit command line needs the cli extra: pip install 'rummikit[cli]'"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``python -m rummikit``: ``rummikit compare`` if click is installed."""
     args = list(sys.argv[1:] if argv is None else argv)
-    try:
-        import click  # noqa: F401
-        import rich  # noqa: F401
-    except ImportError:  # no cli extra: the plain comparison
+    if not _has_cli():  # no cli extra: the plain comparison
+        if args and args[0] in _COMMANDS:
+            print(f"error: {_NEEDS_EXTRA}", file=sys.stderr)
+            return 2
         return plain_main(args)
     from rummikit import cli
 
-    command = args if args and args[0] in _PASSED_ON else ["compare", *args]
+    command = args if args and _is_command(args[0]) else ["compare", *args]
     return cli.main(command, prog_name="python -m rummikit")
+
+
+def command() -> int:
+    """Entry point of the ``rummikit`` script: the command line, or what to install for it."""
+    if not _has_cli():
+        print(f"error: {_NEEDS_EXTRA}", file=sys.stderr)
+        return 2
+    from rummikit import cli
+
+    return cli.main()
+
+
+def _has_cli() -> bool:
+    try:
+        import click  # noqa: F401
+        import rich  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _is_command(word: str) -> bool:
+    """Whether ``word`` is a command, or a misspelt one rather than a profile (so that the
+    command line says which command was meant)."""
+    if word in _PASSED_ON:
+        return True
+    if word.startswith("-") or word in profiles.names() or _is_profile(word):
+        return False
+    return bool(difflib.get_close_matches(word, _COMMANDS, n=1, cutoff=0.7))
+
+
+def _is_profile(name: str) -> bool:
+    try:
+        profiles.get(name)
+    except RummikitError:
+        return False
+    return True
 
 
 def plain_main(argv: Sequence[str] | None = None) -> int:

@@ -6,8 +6,9 @@ side over seeded games: the main job, ``rummikit compare`` with no arguments). S
 :doc:`/cli` for every option.
 
 Exit codes: 0 when all went well; 1 when a check says no (an invalid meld, no legal play);
-2 for a usage error (bad notation, an unknown profile or bot, a value
-out of range), with the message saying what to fix.
+2 for a usage error (bad notation, an unknown profile or bot, a value out of range), with
+the message saying what to fix; 3 when the command could not finish (the output could not
+be written, the worker processes stopped).
 """
 
 from __future__ import annotations
@@ -16,8 +17,11 @@ import csv
 import io
 import json
 import os
+import sys
+import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from functools import cache
 from typing import TYPE_CHECKING, NoReturn
 
 import click
@@ -65,21 +69,66 @@ stays well under a minute on a small machine (about 20 s of CPU time measured); 
 SIMULATE_GAMES = 40
 """Games of ``rummikit simulate`` by default."""
 
+MAX_GAMES = 1_000_000
+"""The most games ``--games`` takes (per profile): every game's result is kept in memory."""
+
+MAX_WORKERS = 256
+"""The most worker processes ``--workers`` takes."""
+
+FAILED = 3
+"""Exit code of a command that could not finish: its output could not be written, or its
+worker processes stopped."""
+
 _AUTO_WORKERS_MIN_GAMES = 16
 _PIPE_WIDTH = 100
 _ECHO_MARGIN = 30
+_USAGE_CODES = {
+    "unknown_profile": "PROFILE",
+    "duplicate_profile": "PROFILE",
+    "bad_players": "'--players'",
+    "unknown_bot": "'--bots'",
+    "bad_bots": "'--bots'",
+    "bad_games": "'--games'",
+    "bad_seed": "'--seed'",
+}
 
 
 # -- helpers ---------------------------------------------------------------------------------
 
 
 def _console(*, stderr: bool = False) -> Console:
+    console = _console_type()(stderr=stderr, highlight=False, soft_wrap=False)
+    columns = os.environ.get("COLUMNS", "")
+    if not (columns.isdigit() and int(columns) > 0):  # unset, or no usable width
+        if console.is_terminal:
+            stream = sys.stderr if stderr else sys.stdout
+            try:
+                console.width = os.get_terminal_size(stream.fileno()).columns or 80
+            except (OSError, ValueError):
+                console.width = 80
+        else:
+            console.width = _PIPE_WIDTH
+    return console
+
+
+@cache
+def _console_type() -> type[Console]:
     from rich.console import Console
 
-    console = Console(stderr=stderr, highlight=False, soft_wrap=False)
-    if not console.is_terminal and "COLUMNS" not in os.environ:
-        console.width = _PIPE_WIDTH
-    return console
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            """A closed pipe ends the command quietly, with exit code FAILED (rich's own
+            handler exits with 1, which here means "the answer is no")."""
+            _silence_stdout()
+            raise SystemExit(FAILED)
+
+    return _Console
+
+
+class _Count(click.IntRange):
+    """A whole number in a range; 'abc' is "not a valid integer", not "integer range"."""
+
+    name = "integer"
 
 
 def _usage(message: str, ctx: click.Context | None = None) -> NoReturn:
@@ -94,7 +143,11 @@ def _profile(name: str, hint: str = "'--profile'") -> RuleProfile:
 
 
 def _notation_message(error: NotationError, text: str) -> str:
-    """The parser's message, the input and a caret under the offending token."""
+    """The parser's message, the input and a caret under the offending token.
+
+    The input is echoed as a terminal shows it: tabs and other control characters become
+    spaces and '?', and wide characters take two columns under the caret too.
+    """
     lines = [f"bad notation: {error.message}"]
     if "\n" in text or error.position >= len(text) + 1 or error.code == "too_long":
         return lines[0]
@@ -102,9 +155,25 @@ def _notation_message(error: NotationError, text: str) -> str:
     end = min(len(text), error.position + len(error.token) + _ECHO_MARGIN)
     before = "..." if start else ""
     after = "..." if end < len(text) else ""
-    caret = " " * (len(before) + error.position - start) + "^" * max(1, len(error.token))
-    lines += [f"  {before}{text[start:end]}{after}", f"  {caret}"]
+    shown = _shown(text[start:end])
+    ahead = _columns(shown[: error.position - start])
+    under = _columns(shown[error.position - start : error.position - start + len(error.token)])
+    caret = " " * (len(before) + ahead) + "^" * max(1, under)
+    lines += [f"  {before}{shown}{after}", f"  {caret}"]
     return "\n".join(lines)
+
+
+def _shown(text: str) -> str:
+    """``text`` with whitespace as spaces and other unprintable characters as '?'."""
+    return "".join(char if char.isprintable() else " " if char.isspace() else "?" for char in text)
+
+
+def _columns(text: str) -> int:
+    """The terminal columns ``text`` takes (wide characters take two, combining ones none)."""
+    return sum(
+        0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1
+        for char in text
+    )
 
 
 def _read_table(text: str, what: str) -> TableState:
@@ -120,15 +189,20 @@ def _split(values: Sequence[str]) -> list[str]:
 
 
 def _bots(text: str) -> str | list[str]:
-    names = _split([text])
-    if not names:
-        _usage("--bots needs a bot name, or one name per seat separated by commas")
+    names = [part.strip() for part in text.split(",")]
+    if not all(names):
+        raise click.BadParameter(
+            "give a bot name, or one name per seat separated by commas (no empty names)",
+            param_hint="'--bots'",
+        )
     return names[0] if len(names) == 1 else names
 
 
 def _workers(requested: int, total_games: int) -> int:
+    """Processes to play on: as requested (no more than there are games), or, for 0, one per
+    CPU and at most one per 8 games once there are 16 games in all."""
     if requested > 0:
-        return requested
+        return min(requested, total_games)
     if total_games < _AUTO_WORKERS_MIN_GAMES:
         return 1
     return max(1, min(os.cpu_count() or 1, total_games // 8))
@@ -193,11 +267,19 @@ def _run_simulation(
                 progress=advance,
             )
     except RummikitError as error:
-        _usage(error.message)
+        if error.code in _USAGE_CODES:  # the arguments, checked before any game is played
+            raise click.BadParameter(error.message, param_hint=_USAGE_CODES[error.code]) from None
+        raise _Failed(f"a game could not be played: {error.code}: {error.message}") from None
     except BrokenProcessPool as error:
-        raise click.ClickException(
+        raise _Failed(
             f"the worker processes stopped ({error}); try again with --workers 1"
         ) from None
+
+
+class _Failed(click.ClickException):
+    """The command could not finish (exit code :data:`FAILED`)."""
+
+    exit_code = FAILED
 
 
 def _pct(share: float) -> str:
@@ -355,13 +437,13 @@ _PROFILE = click.option(
 )
 _SEED = click.option(
     "--seed",
-    type=click.IntRange(min=0),
+    type=_Count(min=0),
     default=1,
     show_default=True,
     help="Seed of the deals: the same seed gives the same figures.",
 )
 _PLAYERS = click.option(
-    "--players", type=click.IntRange(min=1), default=4, show_default=True, help="Seats per game."
+    "--players", type=_Count(min=1), default=4, show_default=True, help="Seats per game."
 )
 _BOTS = click.option(
     "--bots",
@@ -372,10 +454,11 @@ _BOTS = click.option(
 )
 _WORKERS = click.option(
     "--workers",
-    type=click.IntRange(min=0),
+    type=_Count(min=0, max=MAX_WORKERS),
     default=0,
     show_default=True,
-    help="Processes to play on; 1 plays here, 0 picks one per CPU for larger runs.",
+    help="Processes to play on (no more than there are games); 1 plays here, 0 picks one "
+    "per CPU for larger runs.",
 )
 _JSON = click.option("--json", "as_json", is_flag=True, help="Write JSON instead of a table.")
 _CSV = click.option("--csv", "as_csv", is_flag=True, help="Write CSV instead of a table.")
@@ -420,6 +503,10 @@ def check(
         )
     except NotationError as error:
         raise click.BadParameter(_notation_message(error, text), param_hint="NOTATION") from None
+    if not melds:
+        raise click.BadParameter(
+            "the table is empty: give at least one meld", param_hint="NOTATION"
+        )
     ok = True
     for meld in melds:
         try:
@@ -457,7 +544,7 @@ def check(
 )
 @click.option(
     "--budget",
-    type=click.IntRange(min=1),
+    type=_Count(min=1),
     default=None,
     help="Bound the search, in steps; the play found is then maybe not the best.",
 )
@@ -491,14 +578,16 @@ def solve(
             profile, table, rack, opened=not not_opened, objective=objective, budget=budget
         )
     except RummikitError as error:
-        _usage(error.message, ctx)
+        where = "--table and --rack together" if error.code == "too_many_copies" else "input"
+        _usage(f"{where}: {error.message}", ctx)
     if solution is None:
         click.echo("no legal play: draw")
         ctx.exit(1)
     after: TableState = solution.table
     played = after.tiles - table.tiles
     laid = " ".join(str(tile) for tile in sorted(played.elements()))
-    click.echo(f"play {sum(played.values())} tiles: {laid}")
+    count = sum(played.values())
+    click.echo(f"play {count} tile{'' if count == 1 else 's'}: {laid}")
     if not solution.optimal:
         click.echo("(the best play found within the budget; not proven optimal)")
     click.echo("table after the play:")
@@ -555,7 +644,7 @@ def rules(profile_names: tuple[str, ...]) -> None:
 @_PROFILE
 @click.option(
     "--games",
-    type=click.IntRange(min=1),
+    type=_Count(min=1, max=MAX_GAMES),
     default=SIMULATE_GAMES,
     show_default=True,
     help="Games to play.",
@@ -606,7 +695,7 @@ def simulate(
 )
 @click.option(
     "--games",
-    type=click.IntRange(min=1),
+    type=_Count(min=1, max=MAX_GAMES),
     default=COMPARE_GAMES,
     show_default=True,
     help="Games per profile (the same deals for every profile).",
@@ -634,8 +723,18 @@ def compare(
     penalties for each profile, then the rules on which they differ.
     """
     form = _output_format(as_json, as_csv)
+    if profile_options and not _split(profile_options):
+        raise click.BadParameter("give at least one profile name", param_hint="'--profiles'")
     names = [*profile_names, *_split(profile_options)] or list(BUILT_IN)
     chosen = [_profile(name, "PROFILE") for name in names]
+    for number, rule in enumerate(chosen):
+        for earlier, other in zip(names, chosen[:number], strict=False):
+            if other.name == rule.name:
+                same = "" if earlier == names[number] else f" ({names[number]!r} and {earlier!r})"
+                raise click.BadParameter(
+                    f"{rule.name!r} is given twice{same}; give each profile once",
+                    param_hint="PROFILE",
+                )
     reports = _run_simulation(
         chosen, games=games, players=players, bots=_bots(bots), seed=seed, workers=workers
     )
@@ -666,10 +765,40 @@ def compare(
 
 
 def main(argv: Sequence[str] | None = None, *, prog_name: str = "rummikit") -> int:
-    """Run the command line with ``argv`` (default: the process's arguments); the exit code."""
+    """Run the command line with ``argv`` (default: the process's arguments); the exit code.
+
+    An output that cannot be written (a full disk, an encoding that cannot show the text)
+    ends the command with a one-line message and exit code :data:`FAILED`; so does a closed
+    pipe (``rummikit compare | head -1``), quietly.
+    """
     try:
         cli.main(args=None if argv is None else list(argv), prog_name=prog_name)
     except SystemExit as stop:
         code = stop.code
+        if code == 1 and isinstance(sys.stdout, click.utils.PacifyFlushWrapper):
+            return FAILED  # click's way of ending on a closed pipe
         return code if isinstance(code, int) else 0 if code is None else 1
+    except UnicodeEncodeError as error:
+        _last_words(
+            f"the output holds {error.object[error.start : error.end]!r}, which the "
+            f"{error.encoding} encoding cannot write; set PYTHONIOENCODING=utf-8"
+        )
+        return FAILED
+    except OSError as error:
+        _last_words(f"could not write the output: {error.strerror or error}")
+        _silence_stdout()
+        return FAILED
     return 0
+
+
+def _silence_stdout() -> None:
+    """Send what is left in the standard output to nowhere, so that Python's own flush on
+    exit does not fail again."""
+    with suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _last_words(message: str) -> None:
+    with suppress(OSError, UnicodeEncodeError):
+        sys.stderr.write(f"Error: {message}\n")
+        sys.stderr.flush()
