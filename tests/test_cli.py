@@ -399,6 +399,14 @@ def test_solve_names_both_options_when_copies_add_up_across_them():
     assert "--table and --rack together: 3 copies of r1" in result.output
 
 
+def test_solve_with_a_budget_that_finds_nothing_does_not_say_there_is_no_play():
+    result = run("solve", "--rack", "r1 r2 r3", "--budget", "1")
+    assert result.exit_code == 1
+    assert result.output.startswith("no play found within the budget of 1 step ")
+    assert "no legal play" not in result.output
+    assert run("solve", "--rack", "r1 r2 r3").exit_code == 0
+
+
 def test_one_tile_is_not_tiles():
     assert run("solve", "--table", "r1 r2 r3", "--rack", "r4").output.startswith(
         "play 1 tile: r4\n"

@@ -581,7 +581,13 @@ def solve(
         where = "--table and --rack together" if error.code == "too_many_copies" else "input"
         _usage(f"{where}: {error.message}", ctx)
     if solution is None:
-        click.echo("no legal play: draw")
+        if budget is None:
+            click.echo("no legal play: draw")
+        else:
+            click.echo(
+                f"no play found within the budget of {budget} step{'' if budget == 1 else 's'} "
+                "(there may be one: raise --budget or leave it out)"
+            )
         ctx.exit(1)
     after: TableState = solution.table
     played = after.tiles - table.tiles

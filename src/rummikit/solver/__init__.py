@@ -829,7 +829,9 @@ def solve(
     profile's rule). ``objective`` is ``"tiles"`` (most rack pieces placed) or ``"points"``
     (most penalty points shed, jokers at the profile's joker penalty). ``budget`` bounds the
     search, in steps (see :doc:`/solver`); when it runs out the best play found is returned
-    with ``optimal=False``. Between equally good plays, ``keep_table=True`` (the default)
+    with ``optimal=False``. Without a budget, None means that no legal play exists; with one,
+    that none was found (the search looks a few times the budget for a first play before it
+    gives up), so a play may still exist. Between equally good plays, ``keep_table=True`` (the default)
     picks one that leaves as much of the table as it was as it cheaply can (see
     :doc:`/solver`); ``keep_table=False`` skips that step and returns the first best play
     found, which may rearrange more of the table: faster, and all a bot needs.
