@@ -39,3 +39,35 @@ def test_import_rummikit_leaves_the_heavy_modules_for_later():
     for module in ("rummikit.game", "rummikit.record", "rummikit.solver", "rummikit.simulation"):
         assert module not in loaded
     assert "importlib.metadata" not in loaded
+
+
+def test_regression_opening_check_of_many_copies_of_one_meld_is_quick() -> None:
+    # Matrix row 11: the opening quota is counted on new melds made only of rack tiles. A
+    # play of 16 copies of one rack-only meld (illegal anyway: too many copies) made the
+    # judge try every subset of the 16, summing Counters: about 6 s of CPU for one action
+    # from a client, and as long for `record.loads` of a record holding it. Identical melds
+    # are now one candidate with a count, and the search stops at the quota.
+    game = rk.Game.new("pagat", 2, seed=7)
+    player = game.current_player
+    assert "k1 k2 k3 k4 k5 k6 k7 k8" in rk.format_tiles(game.rack(player))
+    verdict = game.check(rk.Play(" | ".join(["k1 k2 k3 k4 k5 k6 k7 k8"] * 16)))
+    assert verdict.codes == ("unknown_tile",)
+
+
+def test_regression_opening_value_counts_each_rack_tile_once() -> None:
+    # Matrix row 11, with the quota lowered to 9: r1 r2 r3 (6) and r1 b1 k1 (3) each look
+    # made of rack tiles, but the rack holds one r1 (the other is the table's): only one of
+    # them counts, so the opening is worth 6 (the rewritten search must still see this).
+    profile = attrs.evolve(rk.profiles.get("pagat"), name="quota9", opening_min_points=9)
+    verdict = profile.check_turn(
+        before="r1 r2 r3 r4",
+        rack="r1 b1 k1 r2 r3",
+        after="r1 r2 r3 | r1 b1 k1 | r2 r3 r4",
+        opened=False,
+    )
+    assert verdict.codes == ("initial_meld_below_threshold",)
+    assert "worth 6 points" in verdict.violations[0].message
+    both = profile.check_turn(
+        before="", rack="r1 r2 r3 b1 k1 o1", after="r1 r2 r3 | b1 k1 o1", opened=False
+    )
+    assert both.ok  # disjoint: 6 + 3

@@ -28,8 +28,6 @@ if TYPE_CHECKING:
 
 __all__ = ["check_turn"]
 
-_MAX_OPENING_CANDIDATES = 16
-
 
 def _tiles_of(melds: Iterable[Meld]) -> Counter[Tile]:
     return Counter(tile for meld in melds for tile in meld.tiles)
@@ -223,7 +221,9 @@ def _check_opening(
             )
         )
     if rule is OpeningRule.POINTS:
-        best = _best_rack_only_value(profile, after, readings, new, from_rack)
+        best = _best_rack_only_value(
+            profile, after, readings, new, from_rack, profile.opening_min_points
+        )
         if best < profile.opening_min_points:
             problems.append(
                 Violation(
@@ -251,25 +251,41 @@ def _best_rack_only_value(
     readings: list[MeldReading | None],
     new: list[int],
     from_rack: Counter[Tile],
+    enough: int,
 ) -> int:
-    """The most opening points that new melds made only of rack tiles can be worth together."""
-    candidates = []
+    """The most opening points that new melds made only of rack tiles can be worth together,
+    or at least ``enough`` when they reach it (the search stops there).
+
+    Two melds may each be made of rack tiles and still not both be, when a tile of one is
+    the table's copy of a rack tile: the melds that can stand together are searched for,
+    identical melds as one with a count, most valuable first, a branch dropped as soon as
+    all that is left could not beat the best found.
+    """
+    counted: Counter[tuple[int, frozenset[tuple[Tile, int]]]] = Counter()
     for index in new:
         reading = readings[index]
         tiles = Counter(after.melds[index].tiles)
         if reading is not None and not tiles - from_rack:
-            candidates.append((opening_value(profile, reading), tiles))
-    candidates.sort(key=lambda c: -c[0])
-    candidates = candidates[:_MAX_OPENING_CANDIDATES]
-    total_if_disjoint = sum(value for value, _ in candidates)
-    if not (sum((tiles for _, tiles in candidates), Counter()) - from_rack):
-        return total_if_disjoint
+            counted[opening_value(profile, reading), frozenset(tiles.items())] += 1
+    items = sorted(counted.items(), key=lambda item: -item[0][0])
+    ahead = [0] * (len(items) + 1)  # ahead[i]: all that items i and later are worth
+    for i in range(len(items) - 1, -1, -1):
+        (value, _), count = items[i]
+        ahead[i] = ahead[i + 1] + value * count
     best = 0
-    for size in range(len(candidates), 0, -1):
-        for subset in itertools.combinations(candidates, size):
-            used = sum((tiles for _, tiles in subset), Counter())
-            if not used - from_rack:
-                best = max(best, sum(value for value, _ in subset))
+
+    def dive(i: int, left: Counter[Tile], total: int) -> None:
+        nonlocal best
+        best = max(best, total)
+        if best >= enough or i == len(items) or total + ahead[i] <= best:
+            return
+        (value, tiles), count = items[i]
+        fits = min([count, *(left[tile] // need for tile, need in tiles)])
+        for times in range(fits, -1, -1):
+            taken = Counter({tile: need * times for tile, need in tiles})
+            dive(i + 1, left - taken, total + value * times)
+
+    dive(0, Counter(from_rack), 0)
     return best
 
 
