@@ -551,8 +551,9 @@ class _Run:
 
 
 def _rebuild(setup: _Setup, problem: Problem, outcome: Outcome) -> list[tuple[Meld, str]]:
-    """The melds of the best final state, each tagged ``run``, ``group``, ``fixed`` (a kept
-    group, which takes no joker) or ``pure`` (an opening meld made only of rack pieces)."""
+    """The melds of the best final state, each tagged ``run``, ``group``, ``kept`` (a kept
+    group), ``fixed`` (a frozen joker group, which takes no more joker) or ``pure`` (an
+    opening meld made only of rack pieces)."""
     from rummikit.solver._search import _glue_tables
 
     rules = problem.rules
@@ -641,12 +642,19 @@ def _rebuild(setup: _Setup, problem: Problem, outcome: Outcome) -> list[tuple[Me
     for index, layout in enumerate(setup.group_block_tiles):
         original = setup.group_block_melds[index]
         extra = group_ext.get(index, [])
+        # a frozen joker group takes no joker; any other kept group may (table play
+        # forbidden: it may only grow)
+        tag = "fixed" if _frozen_group(setup.profile, layout) else "kept"
         if not extra and original is not None:
-            melds.append((original, "fixed"))
+            melds.append((original, tag))
         else:
-            melds.append((_group_meld([*layout, *extra]), "fixed"))
+            melds.append((_group_meld([*layout, *extra]), tag))
     melds.extend(groups)
     return melds
+
+
+def _frozen_group(profile: RuleProfile, layout: Sequence[Tile]) -> bool:
+    return profile.joker_policy is JokerPolicy.FROZEN and JOKER in layout
 
 
 def _code_of(run: _Run) -> int:
@@ -700,7 +708,7 @@ def _absorb(
             result.append(original)
         elif (
             kind is MeldKind.GROUP
-            or _tag in ("group", "fixed")
+            or _tag in ("group", "fixed", "kept")
             or (_tag == "pure" and profile.read_meld(original).kind is MeldKind.GROUP)
         ):
             result.append(_group_meld(tiles))
@@ -887,7 +895,7 @@ def _solve_general(
         if guess is not None:
             # in the essential mode the sweep leaves the rack jokers' worth out
             lower = guess.score - (problem.joker_weight * problem.rack_jokers if essential else 0)
-        outcome = search(problem, left, lower=lower, essential=essential)
+        outcome, problem = _search_one_ace(setup, problem, left, lower, essential)
         melds: list[Meld] | None = None
         if outcome is None:
             spent += left or 0  # found nothing: count the whole share as spent
@@ -908,7 +916,7 @@ def _solve_general(
             # the spare jokers did not all fit: solve again placing every joker in the sweep
             left = None if budget is None else max(1, budget - spent)
             lower = None if guess is None else guess.score
-            outcome = search(problem, left, lower=lower, essential=False)
+            outcome, problem = _search_one_ace(setup, problem, left, lower, False)
             if outcome is not None:
                 spent += outcome.nodes
                 melds = [m for m, _tag in _rebuild(setup, problem, outcome)]
@@ -947,6 +955,60 @@ def _solve_general(
     return best[1]
 
 
+def _search_one_ace(
+    setup: _Setup, problem: Problem, budget: int | None, lower: int | None, essential: bool
+) -> tuple[Outcome | None, Problem]:
+    """:func:`search`, where a kept run never holds both aces; and the problem solved.
+
+    The sweep tracks the low ace in its own runs, but not through a kept run (a block): a
+    run holding the low ace may join a block below while another run extends it above, up
+    to the high ace. When the best play does that, each legal play either keeps the low ace
+    out from below or the high ace out from above: both are searched, the better is kept.
+    """
+    outcome = search(problem, budget, lower=lower, essential=essential)
+    if outcome is None or not problem.rules.ace_high or not problem.run_blocks:
+        return outcome, problem
+    long_suits = {
+        meld.tiles[0].suit if meld.tiles[0].suit is not None else meld.tiles[-1].suit
+        for meld, tag in _rebuild(setup, problem, outcome)
+        if tag == "run" and len(meld.tiles) > _MAX_RUN
+    }
+    open_blocks = [
+        index
+        for index, block in enumerate(problem.run_blocks)
+        if setup.suits[block.suit] in long_suits
+        and not (block.low_below or block.no_low_glue)
+        and block.lo > 1
+        and block.hi < problem.rules.top
+    ]
+    if not long_suits or not open_blocks:
+        return outcome, problem
+    index = open_blocks[0]
+    block = problem.run_blocks[index]
+    best: tuple[Outcome | None, Problem] = (None, problem)
+    nodes = outcome.nodes
+    optimal = outcome.optimal
+    for fixed in (block._replace(no_low_glue=True), block._replace(low_below=True)):
+        blocks = (*problem.run_blocks[:index], fixed, *problem.run_blocks[index + 1 :])
+        found, solved = _search_one_ace(
+            setup, problem._replace(run_blocks=blocks), budget, lower, essential
+        )
+        if found is None:
+            optimal = optimal and budget is None
+            continue
+        nodes += found.nodes
+        optimal = optimal and found.optimal
+        if best[0] is None or found.score > best[0].score:
+            best = (found, solved)
+    if best[0] is None:
+        return None, problem
+    return best[0]._replace(nodes=nodes, optimal=optimal), best[1]
+
+
+_MAX_RUN = 13
+"""The most pieces in a run (with ace high, the ace stands at one end only)."""
+
+
 def _opening_guess(
     profile: RuleProfile,
     before: TableState,
@@ -961,8 +1023,8 @@ def _opening_guess(
 
     The opening melds come first: the fast core's best rack-only opening worth the points
     with jokers at zero, or each tierce franche of the rack laid alone; then the fast core
-    plays the rest of the rack on the table (when the table is free to rearrange). The
-    general sweep then looks only for better.
+    plays the rest of the rack on the table (when the table is free to rearrange and the
+    opening turn may touch it). The general sweep then looks only for better.
     """
     rule = profile.opening_rule
     openings: list[tuple[list[Meld], list[Tile]]] = []
@@ -979,12 +1041,13 @@ def _opening_guess(
         if plain
         else None
     )
+    play_on = plain and profile.opening_table_play  # the opening turn may touch the table
     best: Solution | None = None
     for melds, laid in openings:
         rest = list((Counter(pieces) - Counter(laid)).elements())
         more = (
             _solve_plain(profile, before, rest, objective, budget, keep_table=keep_table)
-            if rest and plain
+            if rest and play_on
             else None
         )
         table = before if more is None else more.table

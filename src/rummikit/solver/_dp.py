@@ -35,6 +35,12 @@ ST_MASK = 3 << ST_SHIFT
 PEND = 1 << 9
 TOPREQ = 1 << 10
 F_SHIFT = 11
+JOKER_END = 1
+CAPPED = 2
+"""In a block's glue entry (:class:`LaneContext` ``gout``/``gin``): bit 0, the block's end
+place holds a joker; bit 1, with ace high, the run through the block holds the low ace
+(``gin``: what extends it above may not reach the high ace) or may not take it (``gout``:
+no run holding the low ace may extend it below)."""
 
 
 def has_f(i: int) -> int:
@@ -191,8 +197,8 @@ class LaneContext(NamedTuple):
     jav: int  # plain jokers still available
     fav: int  # bit mask of freed jokers still to place (layer with the table only)
     tierce: bool  # track the rack streak of runs
-    gout: tuple[int, ...]  # blocks starting at v: 1 if their first place is a joker
-    gin: tuple[int, ...]  # blocks ending at v-1: 1 if their last place is a joker
+    gout: tuple[int, ...]  # blocks starting at v: JOKER_END | CAPPED bits (see CAPPED)
+    gin: tuple[int, ...]  # blocks ending at v-1: JOKER_END | CAPPED bits
     gin_blocks: tuple[int, ...]  # the block indexes of gin
     gout_blocks: tuple[int, ...]  # the block indexes of gout
     essential: bool  # place jokers only where a meld needs them
@@ -447,9 +453,12 @@ class Lanes:
                         kinds.append((pre - 1, 1 << i))
         # glue-in extensions: per block ending at v-1, None / 'N' / 'J' / ('F', i)
         gin_choices: list[list[object]] = []
-        for last_joker in ctx.gin:
+        for entry in ctx.gin:
+            if rules.ace_high and v == 14 and entry & CAPPED:
+                gin_choices.append([None])  # the run holds the low ace: not the high one
+                continue
             options: list[object] = [None, "N"]
-            if not (rules.forbid_adj and last_joker):
+            if not (rules.forbid_adj and entry & JOKER_END):
                 options.append("J")
                 options.extend(("F", i) for i in range(nf))
             gin_choices.append(options)
@@ -569,10 +578,10 @@ class Lanes:
             if new is None:
                 return None
             new_runs.append(new)
-        for d, block in zip(gin, ctx.gin_blocks, strict=True):
+        for d, block, glue in zip(gin, ctx.gin_blocks, ctx.gin, strict=True):
             if d is None:
                 continue
-            code = min_len
+            code = min_len | (LOW if glue & CAPPED else 0)
             if d != "N" and rules.forbid_adj:
                 code |= LJ
             if d != "N" and ctx.essential:
@@ -652,8 +661,10 @@ def _glue_assignments(
         ok = True
         for k, slot in zip(closing, chosen, strict=True):
             code = runs[k]
-            if rules.forbid_adj and code & LJ and ctx.gout[slot]:
+            if rules.forbid_adj and code & LJ and ctx.gout[slot] & JOKER_END:
                 ok = False
+            if code & LOW and ctx.gout[slot] & CAPPED:
+                ok = False  # the run would hold both aces
             for i, entry in enumerate(ctx.fin):
                 if code & has_f(i) and ctx.gout_blocks[slot] == entry[4]:
                     ok = False

@@ -6,6 +6,7 @@ import itertools
 from typing import NamedTuple
 
 from rummikit.solver._dp import (
+    CAPPED,
     FRestriction,
     LaneContext,
     LaneOption,
@@ -20,13 +21,21 @@ SCALE = 1
 
 
 class RunBlock(NamedTuple):
-    """A kept meld that is a run: only extended at its ends (a frozen pagat meld)."""
+    """A kept meld that is a run: only extended at its ends (a frozen pagat meld).
+
+    With ace high a run may not hold both aces: ``low_below`` says the run ends below in the
+    low ace (so what extends it above may not reach the high one), ``no_low_glue`` that no
+    run holding the low ace may extend it below. The block itself sets them when it holds an
+    ace; the solver sets one or the other when a sweep joined both ends.
+    """
 
     suit: int
     lo: int
     hi: int
     first_joker: int
     last_joker: int
+    low_below: bool = False
+    no_low_glue: bool = False
 
 
 class GroupBlock(NamedTuple):
@@ -342,14 +351,17 @@ def _glue_tables(
     gin: dict[tuple[int, int], tuple[int, ...]] = {}
     gout_b: dict[tuple[int, int], tuple[int, ...]] = {}
     gin_b: dict[tuple[int, int], tuple[int, ...]] = {}
+    ace_high = problem.rules.ace_high
     for index, block in enumerate(problem.run_blocks):
         if block.lo > 1:
             key = (block.suit, block.lo)
-            gout[key] = (*gout.get(key, ()), block.first_joker)
+            capped = ace_high and (block.no_low_glue or block.hi == problem.rules.top)
+            gout[key] = (*gout.get(key, ()), block.first_joker | (CAPPED if capped else 0))
             gout_b[key] = (*gout_b.get(key, ()), index)
         if block.hi < problem.rules.top:
             key = (block.suit, block.hi + 1)
-            gin[key] = (*gin.get(key, ()), block.last_joker)
+            low = ace_high and (block.low_below or block.lo == 1)
+            gin[key] = (*gin.get(key, ()), block.last_joker | (CAPPED if low else 0))
             gin_b[key] = (*gin_b.get(key, ()), index)
     return gout, gin, gout_b, gin_b
 
