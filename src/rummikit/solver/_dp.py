@@ -578,10 +578,10 @@ class Lanes:
             if new is None:
                 return None
             new_runs.append(new)
-        for d, block, glue in zip(gin, ctx.gin_blocks, ctx.gin, strict=True):
+        for d, block, flags in zip(gin, ctx.gin_blocks, ctx.gin, strict=True):
             if d is None:
                 continue
-            code = min_len | (LOW if glue & CAPPED else 0)
+            code = min_len | (LOW if flags & CAPPED else 0)
             if d != "N" and rules.forbid_adj:
                 code |= LJ
             if d != "N" and ctx.essential:
