@@ -347,6 +347,16 @@ def test_compare_bad_input():
     assert "give at least one profile name" in empty.output
 
 
+def test_players_default_to_one_per_bot_then_to_the_profile_or_4():
+    simple = ["--games", "1", "--workers", "1", "--json"]
+    online = json.loads(run("simulate", "-p", "online", "--bots", "random", *simple).stdout)
+    assert online["summary"]["players"] == 2  # the online profile's default_players
+    three = json.loads(run("simulate", "--bots", "random,random,random", *simple).stdout)
+    assert three["summary"]["players"] == 3
+    both = json.loads(run("compare", "online", "pagat", "--bots", "random", *simple).stdout)
+    assert [p["players"] for p in both["profiles"]] == [4, 4]
+
+
 def test_workers_are_capped_at_the_number_of_games(monkeypatch):
     seen = []
     monkeypatch.setattr(cli_module, "_executor", lambda count: seen.append(count) or _nothing())

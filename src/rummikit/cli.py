@@ -69,6 +69,9 @@ stays well under a minute on a small machine (about 20 s of CPU time measured); 
 SIMULATE_GAMES = 40
 """Games of ``rummikit simulate`` by default."""
 
+COMPARE_PLAYERS = 4
+"""Players per game of ``rummikit compare`` by default (the same for every profile)."""
+
 MAX_GAMES = 1_000_000
 """The most games ``--games`` takes (per profile): every game's result is kept in memory."""
 
@@ -196,6 +199,13 @@ def _bots(text: str) -> str | list[str]:
             param_hint="'--bots'",
         )
     return names[0] if len(names) == 1 else names
+
+
+def _seats(players: int | None, bots: str | list[str], default: int) -> int:
+    """Players per game: as given, else one per bot named, else ``default``."""
+    if players is not None:
+        return players
+    return len(bots) if isinstance(bots, list) else default
 
 
 def _workers(requested: int, total_games: int) -> int:
@@ -419,10 +429,8 @@ def _output_format(as_json: bool, as_csv: bool) -> str:
 def _settings_line(reports: Sequence[Report], workers: int) -> str:
     first = reports[0]
     bots = first.bots[0] if len(set(first.bots)) == 1 else ", ".join(first.bots)
-    return (
-        f"{first.games} seeded games per profile, {first.players} players, bots: {bots}, "
-        f"seed {first.seed}"
-    )
+    games = f"{first.games} seeded game{'' if first.games == 1 else 's'}"
+    return f"{games} per profile, {first.players} players, bots: {bots}, seed {first.seed}"
 
 
 # -- the commands ----------------------------------------------------------------------------
@@ -443,7 +451,11 @@ _SEED = click.option(
     help="Seed of the deals: the same seed gives the same figures.",
 )
 _PLAYERS = click.option(
-    "--players", type=_Count(min=1), default=4, show_default=True, help="Seats per game."
+    "--players",
+    type=_Count(min=1),
+    default=None,
+    help="Seats per game [default: one per bot named in --bots, else 4 for compare and the "
+    "profile's own default for simulate].",
 )
 _BOTS = click.option(
     "--bots",
@@ -664,7 +676,7 @@ def rules(profile_names: tuple[str, ...]) -> None:
 def simulate(
     profile_name: str,
     games: int,
-    players: int,
+    players: int | None,
     bots: str,
     seed: int,
     workers: int,
@@ -677,8 +689,14 @@ def simulate(
     """
     form = _output_format(as_json, as_csv)
     rule = _profile(profile_name)
+    seats = _bots(bots)
     reports = _run_simulation(
-        [rule], games=games, players=players, bots=_bots(bots), seed=seed, workers=workers
+        [rule],
+        games=games,
+        players=_seats(players, seats, rule.default_players),
+        bots=seats,
+        seed=seed,
+        workers=workers,
     )
     report = reports[rule.name]
     if form == "json":
@@ -716,7 +734,7 @@ def compare(
     profile_names: tuple[str, ...],
     profile_options: tuple[str, ...],
     games: int,
-    players: int,
+    players: int | None,
     bots: str,
     seed: int,
     workers: int,
@@ -741,8 +759,14 @@ def compare(
                     f"{rule.name!r} is given twice{same}; give each profile once",
                     param_hint="PROFILE",
                 )
+    seats = _bots(bots)
     reports = _run_simulation(
-        chosen, games=games, players=players, bots=_bots(bots), seed=seed, workers=workers
+        chosen,
+        games=games,
+        players=_seats(players, seats, COMPARE_PLAYERS),
+        bots=seats,
+        seed=seed,
+        workers=workers,
     )
     ordered = list(reports.values())
     if form == "json":
