@@ -1,11 +1,14 @@
 """Hostile input to simulations and bots: every bad argument is a RummikitError with a code.
 
-Each case used to escape as a bare TypeError, AttributeError or IndexError.
+Each case used to escape as a bare TypeError, AttributeError or IndexError (or, for bad
+bot factories in a process pool, to break the pool).
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import random
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import attrs
 import pytest
@@ -13,6 +16,9 @@ from helpers import position
 
 import rummikit as rk
 from rummikit import bots as rb
+from rummikit.simulation import Report, play_game, simulate
+
+ARGS = {"players": 2, "games": 1, "seed": 1}
 
 
 def code_of(call, *args, **kwargs) -> str:
@@ -20,6 +26,112 @@ def code_of(call, *args, **kwargs) -> str:
         call(*args, **kwargs)
     assert info.value.message
     return info.value.code
+
+
+def no_bot(rng: random.Random) -> None:
+    """A factory that makes nothing (top level, so a process pool can run it)."""
+    del rng
+
+
+# -- simulate --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("profiles", [5, None, [5], ["pagat", None], b"pagat", 2.5])
+def test_a_profile_of_the_wrong_kind_is_refused(profiles):
+    assert code_of(simulate, profiles, **ARGS) == "not_a_profile"
+
+
+def test_any_iterable_of_profiles_is_read():
+    report = simulate(iter(["pagat"]), bots="simple", **ARGS)
+    assert list(report) == ["pagat"]
+
+
+def test_progress_is_checked_before_any_game_is_played():
+    made: list[int] = []
+
+    def factory(rng: random.Random) -> rb.Bot:
+        made.append(1)
+        return rb.SimpleBot(rng)
+
+    for progress in (5, "log", [print]):
+        assert code_of(simulate, "pagat", bots=factory, progress=progress, **ARGS) == (
+            "bad_progress"
+        )
+    assert made == []
+
+
+@pytest.mark.parametrize(
+    "bots",
+    [lambda rng: None, [str, str], int, [rb.SimpleBot, lambda rng: rb.SimpleBot], dict],
+    ids=["none", "str", "int", "a-class", "dict"],
+)
+def test_a_factory_that_makes_no_bot_is_refused_when_the_game_starts(bots):
+    with pytest.raises(rk.InvalidArgument) as info:
+        simulate("pagat", bots=bots, **ARGS)
+    assert info.value.code == "bad_bots"
+    assert "seat" in info.value.message
+
+
+def test_errors_in_a_process_pool_come_back_as_they_are_and_the_pool_survives():
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(2, mp_context=context) as pool:
+        with pytest.raises(rk.InvalidArgument) as info:
+            simulate("pagat", bots=no_bot, executor=pool, **ARGS)
+        assert info.value.code == "bad_bots"
+        assert "no_bot" in info.value.message
+        assert simulate("pagat", bots="simple", executor=pool, **ARGS).games == 1
+
+
+def test_a_shut_down_executor_is_refused():
+    pool = ThreadPoolExecutor(1)
+    pool.shutdown()
+    with pytest.raises(rk.InvalidArgument) as info:
+        simulate("pagat", executor=pool, **ARGS)
+    assert info.value.code == "bad_executor"
+    assert "shut" in info.value.message or "running" in info.value.message
+
+
+# -- play_game -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "bots",
+    [[1, 2], 5, None, "greedy", ["greedy", "greedy"], [rb.GreedyBot, rb.GreedyBot]],
+)
+def test_play_game_needs_one_bot_per_seat(bots):
+    assert code_of(play_game, "pagat", bots, seed=1) == "bad_bots"
+
+
+def test_play_game_stop_is_a_function():
+    bots = [rb.SimpleBot(), rb.SimpleBot()]
+    assert code_of(play_game, "pagat", bots, seed=1, stop=5) == "bad_stop"
+    assert code_of(play_game, 5, bots, seed=1) == "bad_profile_name"
+    assert code_of(play_game, "pagat", bots[:1], seed=1) == "bad_players"
+    assert code_of(play_game, "pagat", bots, seed="1") == "bad_seed"
+
+
+# -- Report.from_results ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def results() -> tuple:
+    two = simulate("pagat", players=2, games=2, seed=1, bots="simple").results
+    three = simulate("pagat", players=3, games=1, seed=1, bots="simple").results
+    return two, three
+
+
+def test_from_results_refuses_what_is_not_results_of_one_kind(results):
+    two, three = results
+    assert code_of(Report.from_results, "x", (), 1, [1]) == "bad_results"
+    assert code_of(Report.from_results, "x", (), 1, 5) == "bad_results"
+    assert code_of(Report.from_results, "pagat", ("a",) * 2, 1, [*two, *three]) == "bad_results"
+    assert code_of(Report.from_results, "pagat", (), 1, two) == "bad_bots"
+    assert code_of(Report.from_results, "pagat", (1, 2), 1, two) == "bad_bots"
+    assert code_of(Report.from_results, "pagat", ("a", "b"), -1, two) == "bad_seed"
+    assert code_of(Report.from_results, None, ("a", "b"), 1, two) == "bad_profile_name"
+    report = Report.from_results("pagat", ("a", "b"), 1, iter(two))
+    assert report.games == 2
+    assert report.bots == ("a", "b")
 
 
 # -- bots given odd views --------------------------------------------------------------------
