@@ -38,14 +38,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from typing import Literal, Protocol, runtime_checkable
 
+import attrs
+
+from rummikit import profiles as _profiles
 from rummikit.actions import Action, Draw, Pass, Play
-from rummikit.errors import InvalidArgument
+from rummikit.errors import InvalidArgument, RummikitError
 from rummikit.game import Phase, PlayerView
 from rummikit.meld import Meld
 from rummikit.moves import simple_plays
+from rummikit.notation import TableLike, TilesLike, as_table, as_tiles
 from rummikit.options import TurnStructure
 from rummikit.pieces import Tile
 from rummikit.profile import RuleProfile
@@ -89,6 +93,14 @@ class Bot(Protocol):
     ``choose`` is called only when the bot's seat is the current player and the round is not
     over. It must return an action that is legal for ``view``; a simulation turns an illegal
     one into :class:`~rummikit.GiveUp` (the profile's failure penalty).
+
+    A view may come from elsewhere than :meth:`~rummikit.Game.view` (a server building
+    them), so the built-in bots read it as :func:`~rummikit.solver.solve` reads its input:
+    the profile may be a registered name, the table and the rack values or notation. A view
+    that cannot be read raises :class:`~rummikit.InvalidArgument`: ``not_a_view``,
+    ``bad_view`` (a seat that is not among ``opened`` and ``rack_sizes``, a flag that is not
+    a bool, a phase that is not a :class:`~rummikit.Phase`), or the code ``solve`` gives
+    (``not_a_profile``, ``not_a_tile``, ``not_in_deck``, ``invalid_table``, ...).
     """
 
     def choose(self, view: PlayerView) -> Action:
@@ -103,6 +115,91 @@ Every built-in bot class is a factory (``RandomBot(rng)``). A factory given to
 :func:`rummikit.simulation.simulate` with an executor must be picklable: a class or function
 defined at the top level of an importable module.
 """
+
+
+def _check_rng(rng: object) -> None:
+    """Refuse a generator that is not a :class:`random.Random`, before a bot uses it."""
+    if rng is not None and not isinstance(rng, random.Random):
+        raise InvalidArgument(
+            "bad_rng", f"rng is a random.Random, or None for one seeded with 0; not {rng!r}"
+        )
+
+
+def _check_option(bot: str, name: str, value: object, low: int, *, none: bool = False) -> None:
+    """Refuse a bot option that is not a whole number from ``low`` (or None, if allowed)."""
+    if (none and value is None) or (type(value) is int and value >= low):
+        return
+    allowed = f"None or a whole number from {low}" if none else f"a whole number from {low}"
+    raise InvalidArgument("bad_bot_option", f"{bot}: {name} is {allowed}, not {value!r}")
+
+
+def _inputs(
+    profile: RuleProfile | str, table: TableLike, rack: TilesLike, opened: bool
+) -> tuple[RuleProfile, TableState, tuple[Tile, ...]]:
+    """Profile, table and rack as values, read and checked as :func:`~rummikit.solver.solve`
+    reads them, so every path of :func:`best_play` and every bot takes the same input."""
+    if not isinstance(profile, RuleProfile | str):
+        raise InvalidArgument(
+            "not_a_profile", f"profile is a RuleProfile or a profile name, not {profile!r}"
+        )
+    rules = _profiles.get(profile)
+    if not isinstance(opened, bool):
+        raise InvalidArgument("bad_opened", f"opened is True or False, not {opened!r}")
+    before = as_table(table)
+    pieces = tuple(as_tiles(rack))
+    rules.check_in_deck([*before.tiles.elements(), *pieces])
+    for meld in before.melds:
+        if not rules.is_valid_meld(meld):
+            try:
+                rules.read_meld(meld)
+            except RummikitError as error:
+                raise InvalidArgument(
+                    "invalid_table", f"the table holds an invalid meld, {meld}: {error.message}"
+                ) from None
+    return rules, before, pieces
+
+
+def _bad_view(message: str) -> InvalidArgument:
+    return InvalidArgument("bad_view", f"the view does not add up: {message}")
+
+
+def _read_view(view: PlayerView) -> PlayerView:
+    """``view`` checked, with its profile, table and rack as values.
+
+    :class:`~rummikit.PlayerView` checks nothing itself (a server may build one), so the
+    built-in bots check what they use here, rather than fail on it halfway through a move.
+    """
+    if not isinstance(view, PlayerView):
+        raise InvalidArgument("not_a_view", f"a bot chooses from a PlayerView, not {view!r}")
+    opened, sizes = view.opened, view.rack_sizes
+    if isinstance(opened, str) or not isinstance(opened, Sequence) or not opened:
+        raise _bad_view(f"opened is one bool per seat, not {opened!r}")
+    if any(type(flag) is not bool for flag in opened):
+        raise _bad_view(f"opened holds one bool per seat, not {opened!r}")
+    if (
+        isinstance(sizes, str)
+        or not isinstance(sizes, Sequence)
+        or len(sizes) != len(opened)
+        or any(type(size) is not int or size < 0 for size in sizes)
+    ):
+        raise _bad_view(
+            f"rack_sizes is one count per seat ({len(opened)} seats in opened), not {sizes!r}"
+        )
+    if type(view.player) is not int or not 0 <= view.player < len(opened):
+        raise _bad_view(f"seats are 0 to {len(opened) - 1}; the player is {view.player!r}")
+    if type(view.stock_size) is not int or view.stock_size < 0:
+        raise _bad_view(f"stock_size is a whole number from 0, not {view.stock_size!r}")
+    if not isinstance(view.phase, Phase):
+        raise _bad_view(f"phase is a rummikit.Phase, not {view.phase!r}")
+    rules, table, rack = _inputs(view.profile, view.table, view.rack, opened[view.player])
+    return attrs.evolve(
+        view,
+        profile=rules,
+        table=table,
+        rack=rack,
+        opened=tuple(opened),
+        rack_sizes=tuple(sizes),
+    )
 
 
 def _played(before: TableState, after: TableState) -> Counter[Tile]:
@@ -136,9 +233,9 @@ def _fallback(
 
 
 def best_play(
-    profile: RuleProfile,
-    table: TableState,
-    rack: Iterable[Tile],
+    profile: RuleProfile | str,
+    table: TableLike,
+    rack: TilesLike,
     *,
     opened: bool,
     objective: Objective = "tiles",
@@ -159,17 +256,41 @@ def best_play(
     ``keep_table`` is passed to :func:`~rummikit.solver.solve`: the built-in bots set it
     to False (how the table is arranged after an equally good play does not matter to
     them, and skipping the tie-break saves time).
+
+    Both ways take what :func:`~rummikit.solver.solve` takes (a profile name, notation for
+    the table and the rack) and refuse what it refuses, with the same codes.
     """
     if objective not in ("tiles", "points"):
         raise InvalidArgument(
             "bad_objective", f"the objective is 'tiles' or 'points', not {objective!r}"
         )
-    pieces = tuple(rack)
+    if budget is not None and (type(budget) is not int or budget < 1):
+        raise InvalidArgument(
+            "bad_budget", f"budget is None or a whole number of search steps >= 1, not {budget!r}"
+        )
+    for name, flag in (("use_solver", use_solver), ("keep_table", keep_table)):
+        if not isinstance(flag, bool):
+            raise InvalidArgument(f"bad_{name}", f"{name} is True or False, not {flag!r}")
+    rules, before, pieces = _inputs(profile, table, rack, opened)
+    return _best_play(rules, before, pieces, opened, objective, budget, use_solver, keep_table)
+
+
+def _best_play(
+    rules: RuleProfile,
+    before: TableState,
+    pieces: tuple[Tile, ...],
+    opened: bool,
+    objective: Objective,
+    budget: int | None,
+    use_solver: bool,
+    keep_table: bool,
+) -> TableState | None:
+    """:func:`best_play` on input already checked (by it, or by a bot's :func:`_read_view`)."""
     if not use_solver:
-        return _fallback(profile, table, pieces, opened, objective)
+        return _fallback(rules, before, pieces, opened, objective)
     solution = solve(
-        profile,
-        table,
+        rules,
+        before,
         pieces,
         opened=opened,
         objective=objective,
@@ -179,15 +300,17 @@ def best_play(
     if solution is not None and solution.optimal:
         return solution.table
     # Cut short by the budget: keep the better of what it found and the simple plays.
-    simple = _fallback(profile, table, pieces, opened, objective)
+    simple = _fallback(rules, before, pieces, opened, objective)
     if solution is None or simple is None:
         return simple or (None if solution is None else solution.table)
-    keys = [_key(profile, objective, _played(table, after)) for after in (solution.table, simple)]
+    keys = [_key(rules, objective, _played(before, after)) for after in (solution.table, simple)]
     return solution.table if keys[0] >= keys[1] else simple
 
 
 def no_play(view: PlayerView) -> Action:
     """What to do without playing: draw while drawing is allowed, else pass."""
+    if not isinstance(view, PlayerView):
+        raise InvalidArgument("not_a_view", f"expected a PlayerView, not {view!r}")
     return Pass() if view.phase is Phase.PLAY_OR_PASS else Draw()
 
 
@@ -196,10 +319,12 @@ class RandomBot:
     at random; draws or passes when it finds none. Seeded by the generator it is given."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
+        _check_rng(rng)
         self.rng = random.Random(0) if rng is None else rng
 
     def choose(self, view: PlayerView) -> Action:
         """A random legal play, else a draw or a pass."""
+        view = _read_view(view)
         if view.phase is Phase.DRAW:
             return Draw()
         opened = view.opened[view.player]
@@ -225,22 +350,24 @@ class GreedyBot:
     def __init__(
         self, rng: random.Random | None = None, *, budget: int | None = DEFAULT_BUDGET
     ) -> None:
-        del rng
+        _check_rng(rng)
+        _check_option(type(self).__name__, "budget", budget, 1, none=True)
         self.budget = budget
 
     def choose(self, view: PlayerView) -> Action:
         """The play laying the most tiles, else a draw or a pass."""
+        view = _read_view(view)
         if view.phase is Phase.DRAW:
             return Draw()
         opened = view.opened[view.player]
-        table = best_play(
+        table = _best_play(
             view.profile,
             view.table,
             view.rack,
-            opened=opened,
-            objective="tiles",
-            budget=self.budget,
-            use_solver=self.use_solver,
+            opened,
+            "tiles",
+            self.budget,
+            self.use_solver,
             keep_table=False,
         )
         return no_play(view) if table is None else Play(table)
@@ -359,7 +486,19 @@ class StrategicBot:
         endgame_rack: int = 6,
         endgame_budget: int | None = 20 * DEFAULT_BUDGET,
     ) -> None:
-        del rng
+        _check_rng(rng)
+        for name, value, low in (
+            ("open_min_tiles", open_min_tiles, 0),
+            ("patience", patience, 0),
+            ("late_stock", late_stock, 0),
+            ("danger", danger, 0),
+            ("joker_gain", joker_gain, 0),
+            ("endgame_rack", endgame_rack, 0),
+        ):
+            _check_option("StrategicBot", name, value, low)
+        _check_option("StrategicBot", "budget", budget, 1, none=True)
+        _check_option("StrategicBot", "endgame_budget", endgame_budget, 1, none=True)
+        _check_option("StrategicBot", "reserve", reserve, 0, none=True)
         self.endgame_rack = endgame_rack
         self.endgame_budget = endgame_budget
         self.budget = budget
@@ -370,11 +509,12 @@ class StrategicBot:
         self.reserve = reserve
         self.joker_gain = joker_gain
 
-    def reserve_for(self, profile: RuleProfile) -> int:
+    def reserve_for(self, profile: RuleProfile | str) -> int:
         """The pieces kept back under ``profile``: ``reserve``, or its per-profile default."""
+        rules = _profiles.get(profile)
         if self.reserve is not None:
             return self.reserve
-        return 0 if profile.turn_structure is TurnStructure.DRAW_THEN_PLAY else 3
+        return 0 if rules.turn_structure is TurnStructure.DRAW_THEN_PLAY else 3
 
     def _late(self, view: PlayerView) -> bool:
         others = [size for seat, size in enumerate(view.rack_sizes) if seat != view.player]
@@ -396,6 +536,7 @@ class StrategicBot:
 
     def choose(self, view: PlayerView) -> Action:
         """Go out if possible; else the best play, keeping jokers and a reserve back."""
+        view = _read_view(view)
         if view.phase is Phase.DRAW:
             return Draw()
         profile, table, rack = view.profile, view.table, view.rack
@@ -487,5 +628,11 @@ def bot_factory(name: str) -> BotFactory:
 
 
 def make_bot(name: str, rng: random.Random | None = None) -> Bot:
-    """A new bot of the kind registered as ``name``, seeded by ``rng`` (default: seed 0)."""
-    return bot_factory(name)(random.Random(0) if rng is None else rng)
+    """A new bot of the kind registered as ``name``, seeded by ``rng`` (default: seed 0).
+
+    ``rng`` that is not a :class:`random.Random` raises :class:`~rummikit.InvalidArgument`
+    (``bad_rng``) here, not in the bot's first move.
+    """
+    factory = bot_factory(name)
+    _check_rng(rng)
+    return factory(random.Random(0) if rng is None else rng)

@@ -32,7 +32,7 @@ picklable bot factories), and each worker plays its game from scratch.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, TypedDict, cast, overload
 
 import attrs
@@ -142,6 +142,35 @@ def _factory(spec: BotSpec) -> BotFactory:
     return bot_factory(spec) if isinstance(spec, str) else spec
 
 
+def _make_bot(spec: BotSpec, rng: random.Random, seat: int) -> Bot:
+    """The bot ``spec`` makes for ``seat``; a factory that makes no bot is refused here,
+    when the game starts, rather than on the bot's first move."""
+    factory = _factory(spec)
+    name = _bot_name(spec)
+    try:
+        bot = factory(rng)
+    except TypeError as error:
+        raise InvalidArgument(
+            "bad_bots",
+            f"the bot factory {name} for seat {seat} cannot be called with a random.Random "
+            f"({error}); a factory takes one and returns a bot",
+        ) from error
+    if not isinstance(bot, Bot) or isinstance(bot, type):
+        raise InvalidArgument(
+            "bad_bots",
+            f"the bot factory {name} for seat {seat} returned {bot!r}, which is not a bot "
+            "(an object with a choose(view) method)",
+        )
+    return bot
+
+
+def _check_stop(stop: object) -> None:
+    if stop is not None and not callable(stop):
+        raise InvalidArgument(
+            "bad_stop", f"stop is None or a function of the game that returns a bool, not {stop!r}"
+        )
+
+
 def _turn(game: Game, bot: Bot) -> Game:
     """The game after ``bot`` takes the current player's turn; an illegal action gives up."""
     action = bot.choose(game.view(game.current_player))
@@ -190,8 +219,28 @@ def play_game(
     by :class:`~rummikit.GiveUp`, so the seat takes the profile's failure penalty. ``stop``,
     if given, is asked after every action and ends the play early when it returns true
     (``stop=lambda game: any(game.opened)`` plays up to the first opening).
+
+    Bad input raises :class:`~rummikit.RummikitError` with a code: ``unknown_profile``,
+    ``bad_profile_name``, ``bad_bots`` (not a sequence of bots), ``bad_players``,
+    ``bad_seed``, ``bad_stop``.
     """
-    game, _ = _play(_profiles.get(profile), list(bots), seed, stop)
+    rules = _profiles.get(profile)
+    if isinstance(bots, str) or not isinstance(bots, Iterable):
+        raise InvalidArgument("bad_bots", f"give one bot per seat, in a list, not {bots!r}")
+    seats = list(bots)
+    for seat, bot in enumerate(seats):
+        if isinstance(bot, type):
+            raise InvalidArgument(
+                "bad_bots",
+                f"seat {seat} is given the class {bot.__name__}: give a bot, such as "
+                f"{bot.__name__}()",
+            )
+        if not isinstance(bot, Bot):
+            raise InvalidArgument(
+                "bad_bots", f"seat {seat} is given {bot!r}, not a bot (no choose(view) method)"
+            )
+    _check_stop(stop)
+    game, _ = _play(rules, seats, seed, stop)
     return game
 
 
@@ -207,7 +256,7 @@ class _Task:
 
 def _run_task(task: _Task) -> GameResult:
     """Play one game (in whichever process the executor chooses)."""
-    bots = [_factory(spec)(bot_rng(task.seed, seat)) for seat, spec in enumerate(task.bots)]
+    bots = [_make_bot(spec, bot_rng(task.seed, seat), seat) for seat, spec in enumerate(task.bots)]
     game, first_opening = _play(task.profile, bots, task.seed)
     outcome = game.outcome
     assert outcome is not None
@@ -225,6 +274,33 @@ def _run_task(task: _Task) -> GameResult:
         first_opening_turn=first_opening,
         penalties=game.penalties,
     )
+
+
+@attrs.frozen
+class _Failure:
+    """A rummikit error raised in a worker, as plain values.
+
+    Executors send an exception back by pickling it, and a :class:`~rummikit.RummikitError`
+    does not unpickle (its constructor takes more than the message); a process pool even
+    breaks on it. So a worker sends this instead, and :meth:`error` rebuilds the error.
+    """
+
+    kind: type[RummikitError]
+    message: str
+    state: dict[str, object]
+
+    def error(self) -> RummikitError:
+        error = self.kind.__new__(self.kind, self.message)
+        error.__dict__.update(self.state)
+        return error
+
+
+def _run_remote(task: _Task) -> GameResult | _Failure:
+    """:func:`_run_task`, for an executor: a rummikit error comes back as a :class:`_Failure`."""
+    try:
+        return _run_task(task)
+    except RummikitError as error:
+        return _Failure(type(error), error.message, dict(vars(error)))
 
 
 # -- reports --------------------------------------------------------------------------------
@@ -305,9 +381,43 @@ class Report:
     def from_results(
         cls, profile: str, bots: tuple[str, ...], seed: int, results: Sequence[GameResult]
     ) -> Report:
-        """Sum up the games ``results`` (all of one profile with the same players)."""
+        """Sum up the games ``results`` (all of one profile with the same players).
+
+        Raises :class:`~rummikit.InvalidArgument`: ``bad_games`` without results,
+        ``bad_results`` for results that are not :class:`GameResult` values of one profile
+        and one number of players, ``bad_bots`` unless ``bots`` names each seat.
+        """
+        if isinstance(results, str) or not isinstance(results, Iterable):
+            raise InvalidArgument(
+                "bad_results", f"results is a list of GameResult, not {results!r}"
+            )
+        results = tuple(results)
         if not results:
             raise InvalidArgument("bad_games", "a report needs at least one game")
+        for number, result in enumerate(results):
+            if not isinstance(result, GameResult):
+                raise InvalidArgument(
+                    "bad_results", f"results[{number}] is {result!r}, not a GameResult"
+                )
+            if (result.profile, result.players) != (results[0].profile, results[0].players):
+                raise InvalidArgument(
+                    "bad_results",
+                    f"results[{number}] is a game of {result.profile!r} for {result.players} "
+                    f"players, results[0] of {results[0].profile!r} for {results[0].players}: "
+                    "a report sums up games of one profile with the same players",
+                )
+        if (
+            not isinstance(bots, tuple | list)
+            or len(bots) != results[0].players
+            or not all(isinstance(bot, str) for bot in bots)
+        ):
+            raise InvalidArgument(
+                "bad_bots",
+                f"bots names the bot of each of the {results[0].players} seats, not {bots!r}",
+            )
+        if not isinstance(profile, str):
+            raise InvalidArgument("bad_profile_name", f"profile is a name (a str), not {profile!r}")
+        _check_count("seed", seed, 0)
         count = len(results)
         players = results[0].players
         openings = [r.first_opening_turn for r in results if r.first_opening_turn is not None]
@@ -319,7 +429,7 @@ class Report:
         return cls(
             profile=profile,
             players=players,
-            bots=bots,
+            bots=tuple(bots),
             seed=seed,
             games=count,
             turns=_required(Stats.of([r.turns for r in results])),
@@ -431,10 +541,22 @@ def _check_count(name: str, value: object, low: int) -> int:
 def _rule_profiles(
     profiles: RuleProfile | str | Sequence[RuleProfile | str],
 ) -> list[RuleProfile]:
-    items = [profiles] if isinstance(profiles, RuleProfile | str) else list(profiles)
+    if isinstance(profiles, RuleProfile | str):
+        items: list[object] = [profiles]
+    elif isinstance(profiles, Iterable):
+        items = list(profiles)
+    else:
+        items = [profiles]  # refused below
     if not items:
         raise InvalidArgument("no_profiles", "give at least one profile")
-    rules = [_profiles.get(item) for item in items]
+    for item in items:
+        if not isinstance(item, RuleProfile | str):
+            raise InvalidArgument(
+                "not_a_profile",
+                "profiles is a RuleProfile, a profile name, or a list of them; "
+                f"{item!r} is none of these",
+            )
+    rules = [_profiles.get(cast(RuleProfile | str, item)) for item in items]
     names = [rule.name for rule in rules]
     for name in names:
         if names.count(name) > 1:
@@ -495,12 +617,24 @@ def _run(
         raise InvalidArgument(
             "bad_executor", f"expected a concurrent.futures.Executor, not {executor!r}"
         )
-    futures = [executor.submit(_run_task, task) for task in tasks]
+    futures: list[concurrent.futures.Future[GameResult | _Failure]] = []
+    try:
+        for task in tasks:
+            futures.append(executor.submit(_run_remote, task))
+    except RuntimeError as error:  # shut down (concurrent.futures, distributed)
+        for future in futures:
+            future.cancel()
+        raise InvalidArgument(
+            "bad_executor", f"the executor takes no more work ({error}); give one still running"
+        ) from error
     index = {future: position for position, future in enumerate(futures)}
     slots: list[GameResult | None] = [None] * total
     try:
         for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
-            slots[index[future]] = future.result()
+            result = future.result()
+            if isinstance(result, _Failure):
+                raise result.error()
+            slots[index[future]] = result
             if progress is not None:
                 progress(done, total)
     finally:
@@ -562,8 +696,11 @@ def simulate(
     ``progress(done, total)`` is called as games finish.
 
     Bad input raises :class:`~rummikit.RummikitError` with a code: ``unknown_profile``,
-    ``unknown_bot``, ``bad_bots``, ``bad_players``, ``bad_games``, ``bad_seed``,
-    ``duplicate_profile``, ``bad_executor``.
+    ``not_a_profile``, ``no_profiles``, ``duplicate_profile``, ``unknown_bot``,
+    ``bad_bots`` (also when a bot factory makes no bot, as the first game starts),
+    ``bad_players``, ``bad_games``, ``bad_seed``, ``bad_progress``, ``bad_executor`` (not an
+    executor, or one shut down). An error raised while the games are played (such as
+    ``bad_bot_action``) is raised as it is, even from another process.
     """
     rules = _rule_profiles(profiles)
     _check_count("games", games, 1)
@@ -576,6 +713,11 @@ def simulate(
                 f"not {players}",
             )
     specs = _bot_specs(bots, players)
+    if progress is not None and not callable(progress):
+        raise InvalidArgument(
+            "bad_progress",
+            f"progress is None or a function progress(done, total), not {progress!r}",
+        )
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
     _check_count("seed", seed, 0)

@@ -1,0 +1,294 @@
+"""Hostile input to simulations and bots: every bad argument is a RummikitError with a code.
+
+Each case used to escape as a bare TypeError, AttributeError or IndexError (or, for bad
+bot factories in a process pool, to break the pool).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import attrs
+import pytest
+from helpers import position
+
+import rummikit as rk
+from rummikit import bots as rb
+from rummikit.simulation import Report, play_game, simulate
+
+ARGS = {"players": 2, "games": 1, "seed": 1}
+
+
+def code_of(call, *args, **kwargs) -> str:
+    with pytest.raises(rk.RummikitError) as info:
+        call(*args, **kwargs)
+    assert info.value.message
+    return info.value.code
+
+
+def no_bot(rng: random.Random) -> None:
+    """A factory that makes nothing (top level, so a process pool can run it)."""
+    del rng
+
+
+# -- simulate --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("profiles", [5, None, [5], ["pagat", None], b"pagat", 2.5])
+def test_a_profile_of_the_wrong_kind_is_refused(profiles):
+    assert code_of(simulate, profiles, **ARGS) == "not_a_profile"
+
+
+def test_any_iterable_of_profiles_is_read():
+    report = simulate(iter(["pagat"]), bots="simple", **ARGS)
+    assert list(report) == ["pagat"]
+
+
+def test_progress_is_checked_before_any_game_is_played():
+    made: list[int] = []
+
+    def factory(rng: random.Random) -> rb.Bot:
+        made.append(1)
+        return rb.SimpleBot(rng)
+
+    for progress in (5, "log", [print]):
+        assert code_of(simulate, "pagat", bots=factory, progress=progress, **ARGS) == (
+            "bad_progress"
+        )
+    assert made == []
+
+
+@pytest.mark.parametrize(
+    "bots",
+    [lambda rng: None, [str, str], int, [rb.SimpleBot, lambda rng: rb.SimpleBot], dict],
+    ids=["none", "str", "int", "a-class", "dict"],
+)
+def test_a_factory_that_makes_no_bot_is_refused_when_the_game_starts(bots):
+    with pytest.raises(rk.InvalidArgument) as info:
+        simulate("pagat", bots=bots, **ARGS)
+    assert info.value.code == "bad_bots"
+    assert "seat" in info.value.message
+
+
+def test_errors_in_a_process_pool_come_back_as_they_are_and_the_pool_survives():
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(2, mp_context=context) as pool:
+        with pytest.raises(rk.InvalidArgument) as info:
+            simulate("pagat", bots=no_bot, executor=pool, **ARGS)
+        assert info.value.code == "bad_bots"
+        assert "no_bot" in info.value.message
+        assert simulate("pagat", bots="simple", executor=pool, **ARGS).games == 1
+
+
+def test_a_shut_down_executor_is_refused():
+    pool = ThreadPoolExecutor(1)
+    pool.shutdown()
+    with pytest.raises(rk.InvalidArgument) as info:
+        simulate("pagat", executor=pool, **ARGS)
+    assert info.value.code == "bad_executor"
+    assert "shut" in info.value.message or "running" in info.value.message
+
+
+# -- play_game -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "bots",
+    [[1, 2], 5, None, "greedy", ["greedy", "greedy"], [rb.GreedyBot, rb.GreedyBot]],
+)
+def test_play_game_needs_one_bot_per_seat(bots):
+    assert code_of(play_game, "pagat", bots, seed=1) == "bad_bots"
+
+
+def test_play_game_stop_is_a_function():
+    bots = [rb.SimpleBot(), rb.SimpleBot()]
+    assert code_of(play_game, "pagat", bots, seed=1, stop=5) == "bad_stop"
+    assert code_of(play_game, 5, bots, seed=1) == "bad_profile_name"
+    assert code_of(play_game, "pagat", bots[:1], seed=1) == "bad_players"
+    assert code_of(play_game, "pagat", bots, seed="1") == "bad_seed"
+
+
+# -- Report.from_results ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def results() -> tuple:
+    two = simulate("pagat", players=2, games=2, seed=1, bots="simple").results
+    three = simulate("pagat", players=3, games=1, seed=1, bots="simple").results
+    return two, three
+
+
+def test_from_results_refuses_what_is_not_results_of_one_kind(results):
+    two, three = results
+    assert code_of(Report.from_results, "x", (), 1, [1]) == "bad_results"
+    assert code_of(Report.from_results, "x", (), 1, 5) == "bad_results"
+    assert code_of(Report.from_results, "pagat", ("a",) * 2, 1, [*two, *three]) == "bad_results"
+    assert code_of(Report.from_results, "pagat", (), 1, two) == "bad_bots"
+    assert code_of(Report.from_results, "pagat", (1, 2), 1, two) == "bad_bots"
+    assert code_of(Report.from_results, "pagat", ("a", "b"), -1, two) == "bad_seed"
+    assert code_of(Report.from_results, None, ("a", "b"), 1, two) == "bad_profile_name"
+    report = Report.from_results("pagat", ("a", "b"), 1, iter(two))
+    assert report.games == 2
+    assert report.bots == ("a", "b")
+
+
+# -- bots given odd views --------------------------------------------------------------------
+
+BOTS = rb.bot_names()[:4]
+
+
+@pytest.fixture
+def view() -> rk.PlayerView:
+    return position("pagat", "r5 r6 r7 r8 k1", table="b1 b2 b3").view(0)
+
+
+@pytest.mark.parametrize("name", BOTS)
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"player": 5},
+        {"player": -1},
+        {"player": True},
+        {"player": "0"},
+        {"opened": ()},
+        {"opened": "ab"},
+        {"opened": ("yes", "no")},
+        {"opened": None},
+        {"rack_sizes": ()},
+        {"rack_sizes": (5, -1)},
+        {"stock_size": -1},
+        {"phase": "draw"},
+    ],
+    ids=repr,
+)
+def test_a_view_that_does_not_add_up_is_refused(view, name, change):
+    assert code_of(rb.make_bot(name).choose, attrs.evolve(view, **change)) == "bad_view"
+
+
+@pytest.mark.parametrize("name", BOTS)
+def test_something_else_than_a_view_is_refused(name):
+    assert code_of(rb.make_bot(name).choose, None) == "not_a_view"
+    assert code_of(rb.no_play, "view") == "not_a_view"
+
+
+@pytest.mark.parametrize("name", BOTS)
+def test_every_bot_reads_a_view_in_notation_as_solve_does(view, name):
+    written = attrs.evolve(
+        view, profile="Pagat", table=str(view.table), rack=rk.format_tiles(view.rack)
+    )
+    assert rb.make_bot(name).choose(written) == rb.make_bot(name).choose(view)
+    listed = attrs.evolve(view, opened=list(view.opened), rack=list(view.rack))
+    assert rb.make_bot(name).choose(listed) == rb.make_bot(name).choose(view)
+
+
+@pytest.mark.parametrize("name", BOTS)
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        ({"profile": 5}, "not_a_profile"),
+        ({"profile": "gin"}, "unknown_profile"),
+        ({"table": 5}, "not_a_table"),
+        ({"table": "r1 r2"}, "invalid_table"),
+        ({"rack": "r5 zz"}, "bad_token"),
+        ({"rack": None}, "not_tiles"),
+        ({"rack": ("r5",)}, "not_a_tile"),
+        ({"rack": "r5 r5 r5"}, "too_many_copies"),
+    ],
+    ids=repr,
+)
+def test_every_bot_refuses_what_solve_refuses(view, name, change, code):
+    assert code_of(rb.make_bot(name).choose, attrs.evolve(view, **change)) == code
+
+
+# -- best_play -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("use_solver", [True, False])
+def test_best_play_takes_notation_either_way(use_solver):
+    pagat = rk.profiles.get("pagat")
+    values = rb.best_play(
+        pagat,
+        rk.TableState(rk.parse_table("b1 b2 b3")),
+        rk.parse_tiles("r5 r6 r7 b4"),
+        opened=True,
+        use_solver=use_solver,
+    )
+    text = rb.best_play("pagat", "b1 b2 b3", "r5 r6 r7 b4", opened=True, use_solver=use_solver)
+    assert values is not None
+    assert text is not None
+    assert text.tiles == values.tiles
+
+
+@pytest.mark.parametrize("use_solver", [True, False])
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        ({"rack": None}, "not_tiles"),
+        ({"rack": 5}, "not_tiles"),
+        ({"profile": None}, "not_a_profile"),
+        ({"table": "r1 r2"}, "invalid_table"),
+        ({"opened": "yes"}, "bad_opened"),
+        ({"budget": "x"}, "bad_budget"),
+        ({"budget": 0}, "bad_budget"),
+        ({"keep_table": "no"}, "bad_keep_table"),
+        ({"objective": "fun"}, "bad_objective"),
+        ({"rack": "r5 o14"}, "bad_rank"),
+    ],
+    ids=repr,
+)
+def test_best_play_refuses_the_same_input_either_way(use_solver, args, code):
+    call = {"profile": "pagat", "table": "", "rack": "r5 r6 r7", "opened": True, **args}
+    assert code_of(rb.best_play, **call, use_solver=use_solver) == code
+
+
+def test_best_play_use_solver_is_a_bool():
+    assert code_of(rb.best_play, "pagat", "", "r5", opened=True, use_solver=0) == ("bad_use_solver")
+
+
+# -- bot constructors ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"reserve": "x"},
+        {"reserve": -1},
+        {"budget": 0},
+        {"budget": "big"},
+        {"endgame_budget": 1.5},
+        {"open_min_tiles": None},
+        {"patience": -1},
+        {"late_stock": "20"},
+        {"danger": 2.0},
+        {"joker_gain": None},
+        {"endgame_rack": True},
+    ],
+    ids=repr,
+)
+def test_strategic_bot_options_are_checked_when_it_is_made(options):
+    with pytest.raises(rk.InvalidArgument) as info:
+        rb.StrategicBot(**options)
+    assert info.value.code == "bad_bot_option"
+    assert next(iter(options)) in info.value.message
+
+
+def test_greedy_bot_budget_is_checked_when_it_is_made():
+    for bot in (rb.GreedyBot, rb.SimpleBot):
+        assert code_of(bot, budget=-5) == "bad_bot_option"
+    assert rb.GreedyBot(budget=None).budget is None
+
+
+@pytest.mark.parametrize("rng", [5, "seed", random])
+def test_a_generator_that_is_no_random_is_refused(rng):
+    for name in BOTS:
+        assert code_of(rb.make_bot, name, rng) == "bad_rng"
+    for bot in (rb.RandomBot, rb.GreedyBot, rb.SimpleBot, rb.StrategicBot):
+        assert code_of(bot, rng) == "bad_rng"
+    assert isinstance(rb.make_bot("random", random.SystemRandom()), rb.RandomBot)
+
+
+def test_reserve_for_takes_a_profile_name():
+    assert rb.StrategicBot().reserve_for("rami voleur") == 0
+    assert code_of(rb.StrategicBot().reserve_for, 5) == "bad_profile_name"
