@@ -71,3 +71,25 @@ def test_regression_opening_value_counts_each_rack_tile_once() -> None:
         before="", rack="r1 r2 r3 b1 k1 o1", after="r1 r2 r3 | b1 k1 o1", opened=False
     )
     assert both.ok  # disjoint: 6 + 3
+
+
+def test_regression_errors_pickle_whole() -> None:
+    # An error raised in a worker process comes back pickled; the errors' constructors take
+    # more than the message, so they did not unpickle (and broke a process pool).
+    import pickle
+
+    from rummikit.verdict import Verdict, Violation
+
+    errors: list[rk.RummikitError] = [
+        rk.InvalidArgument("bad_seed", "a seed is a whole number >= 0"),
+        rk.UnknownProfile("gin", ("online", "pagat")),
+        rk.InvalidOption("copies", "is 1 to 4", code="out_of_range"),
+        rk.InvalidRecord("does_not_replay", "the play is illegal", where="actions[3]"),
+        rk.NotationError("bad_token", "no tile", token="x9", position=3, expected="a tile"),
+        rk.IllegalAction(Verdict((Violation("cannot_pass", "play or draw"),))),
+    ]
+    for error in errors:
+        back = pickle.loads(pickle.dumps(error))
+        assert type(back) is type(error)
+        assert vars(back) == vars(error)
+        assert str(back) == str(error)

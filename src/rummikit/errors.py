@@ -43,6 +43,18 @@ class RummikitError(ValueError):
     def __repr__(self) -> str:
         return f"{type(self).__name__}(code={self.code!r}, message={self.message!r})"
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickle by state, not by the constructor's arguments (they differ per subclass), so
+        # that an error raised in a worker process comes back whole.
+        return (_unpickle, (type(self), self.message, dict(vars(self))))
+
+
+def _unpickle(kind: type[RummikitError], message: str, state: dict[str, object]) -> RummikitError:
+    error = kind.__new__(kind)
+    ValueError.__init__(error, message)
+    error.__dict__.update(state)
+    return error
+
 
 class NotationError(RummikitError):
     """Text that is not valid tile, card, meld or table notation.

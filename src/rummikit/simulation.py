@@ -276,33 +276,6 @@ def _run_task(task: _Task) -> GameResult:
     )
 
 
-@attrs.frozen
-class _Failure:
-    """A rummikit error raised in a worker, as plain values.
-
-    Executors send an exception back by pickling it, and a :class:`~rummikit.RummikitError`
-    does not unpickle (its constructor takes more than the message); a process pool even
-    breaks on it. So a worker sends this instead, and :meth:`error` rebuilds the error.
-    """
-
-    kind: type[RummikitError]
-    message: str
-    state: dict[str, object]
-
-    def error(self) -> RummikitError:
-        error = self.kind.__new__(self.kind, self.message)
-        error.__dict__.update(self.state)
-        return error
-
-
-def _run_remote(task: _Task) -> GameResult | _Failure:
-    """:func:`_run_task`, for an executor: a rummikit error comes back as a :class:`_Failure`."""
-    try:
-        return _run_task(task)
-    except RummikitError as error:
-        return _Failure(type(error), error.message, dict(vars(error)))
-
-
 # -- reports --------------------------------------------------------------------------------
 
 
@@ -617,10 +590,10 @@ def _run(
         raise InvalidArgument(
             "bad_executor", f"expected a concurrent.futures.Executor, not {executor!r}"
         )
-    futures: list[concurrent.futures.Future[GameResult | _Failure]] = []
+    futures: list[concurrent.futures.Future[GameResult]] = []
     try:
         for task in tasks:
-            futures.append(executor.submit(_run_remote, task))
+            futures.append(executor.submit(_run_task, task))
     except RuntimeError as error:  # shut down (concurrent.futures, distributed)
         for future in futures:
             future.cancel()
@@ -631,10 +604,7 @@ def _run(
     slots: list[GameResult | None] = [None] * total
     try:
         for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
-            result = future.result()
-            if isinstance(result, _Failure):
-                raise result.error()
-            slots[index[future]] = result
+            slots[index[future]] = future.result()
             if progress is not None:
                 progress(done, total)
     finally:
