@@ -233,6 +233,98 @@ def test_large_seeds_round_trip_and_huge_ones_are_refused() -> None:
     assert caught.value.code == "seed_too_large"
 
 
+def test_every_seed_a_record_loads_can_be_saved_again() -> None:
+    # Was: loads read seeds of up to 4,300 digits (from_record of any size) while
+    # to_record refused more than 3,914, so a loaded record could not be saved again. Both
+    # now hold seeds of up to 4,000 digits, as documented.
+    largest = 10**4000 - 1
+    game = rk.Game.new("online", seed=largest).apply(rk.Draw())
+    assert record.loads(record.dumps(game)) == game
+    with pytest.raises(rk.InvalidArgument) as caught:
+        record.dumps(rk.Game.new("online", seed=largest + 1))
+    assert caught.value.code == "seed_too_large"
+    for seed in (largest + 1, 10**4299, 10**10_000):
+        saved = record.to_record(game)
+        saved["start"]["seed"] = seed  # type: ignore[index]
+        with pytest.raises(rk.InvalidRecord) as refused:
+            record.from_record(saved)
+        assert (refused.value.code, refused.value.where) == ("bad_field", "start.seed")
+        if seed < 10**4300:
+            error = load_error(saved)
+            assert (error.code, error.where) == ("bad_field", "start.seed")
+
+
+@pytest.mark.parametrize("value", [None, "x", 42, {"format": "rummikit.game"}])
+def test_only_a_game_can_be_saved(value: object) -> None:
+    # Was: dumps(None), dumps("x") and to_record(None) raised AttributeError.
+    for save in (record.dumps, record.to_record):
+        with pytest.raises(rk.InvalidArgument) as caught:
+            save(value)  # type: ignore[operator]
+        assert caught.value.code == "not_a_game"
+
+
+@pytest.mark.parametrize(
+    ("changes", "code"),
+    [
+        ({"history": ("draw",)}, "bad_history"),
+        ({"history": None}, "bad_history"),
+        ({"history": (rk.Draw(),)}, "bad_history"),
+        ({"profile": "pagat"}, "not_a_game"),
+        ({"racks": None}, "not_a_game"),
+        ({"seed": "7"}, "not_a_game"),
+        ({"seed": -7}, "not_a_game"),
+        ({"start": "dealt"}, "not_a_game"),
+    ],
+)
+def test_a_game_with_junk_fields_cannot_be_saved(changes: dict[str, object], code: str) -> None:
+    # Was: a game changed with attrs.evolve to hold a junk history raised AttributeError
+    # ('str' object has no attribute 'player') or TypeError; the other fields alike.
+    junk = attrs.evolve(rk.Game.new("pagat", 2, seed=1), **changes)
+    with pytest.raises(rk.InvalidArgument) as caught:
+        record.dumps(junk)
+    assert caught.value.code == code
+
+
+@pytest.mark.parametrize("indent", [[], -1, True, 2.0, 17, 10**3, "x", " " * 17, b" "])
+def test_dumps_refuses_an_indent_it_cannot_use(indent: object) -> None:
+    # Was: indent=[] raised TypeError from json, "x" wrote text that is not JSON, and a
+    # huge number built lines that long (10**9 spaces a line ran out of memory).
+    with pytest.raises(rk.InvalidArgument) as caught:
+        record.dumps(game_of("pagat", "dealt", "new"), indent=indent)  # type: ignore[arg-type]
+    assert caught.value.code == "bad_indent"
+
+
+@pytest.mark.parametrize("indent", [None, 0, 2, 16, "\t", "  "])
+def test_dumps_indents_by_spaces_or_tabs(indent: int | str | None) -> None:
+    game = game_of("pagat", "dealt", "new")
+    text = record.dumps(game, indent=indent)  # type: ignore[arg-type]
+    assert json.loads(text) == record.to_record(game)
+
+
+@pytest.mark.parametrize(
+    ("path", "code"),
+    [
+        ("version", "unsupported_version"),
+        ("players", "bad_field"),
+        ("start.first_player", "bad_start"),
+        ("actions.0.player", "does_not_replay"),
+        ("profile.options.hand_size", "bad_field"),
+    ],
+)
+def test_messages_never_repeat_a_huge_number(path: str, code: str) -> None:
+    # Was: these messages showed the number in full (over 4,000 characters), and
+    # from_record raised ValueError for one Python refuses to print (over 4,300 digits).
+    where = path.replace("actions.0", "actions[0]").replace(".player", "")
+    for number in (10**4000, 10**4299):
+        error = load_error(edited(_set(path, number)))
+        assert (error.code, error.where) == (code, where)
+        assert len(error.message) < 300
+    with pytest.raises(rk.InvalidRecord) as caught:
+        record.from_record(edited(_set(path, 10**5000)))
+    assert (caught.value.code, caught.value.where) == (code, where)
+    assert len(caught.value.message) < 300
+
+
 def test_bytes_with_a_byte_order_mark_load() -> None:
     game = game_of("online", "dealt", "mid")
     assert record.loads(b"\xef\xbb\xbf" + record.dumps(game).encode()) == game
@@ -634,6 +726,7 @@ json_scalars = (
     | st.booleans()
     | st.integers()
     | st.integers(min_value=-(10**30), max_value=10**30)
+    | st.sampled_from([10**3999, 10**4000, 10**4299])  # seeds: what loads must also save
     | st.floats()
     | st.text(max_size=20)
     | st.sampled_from(["play", "draw", "pass", "timeout", "give_up", "r1 r2 r3", "pagat"])

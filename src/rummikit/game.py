@@ -16,12 +16,12 @@ from __future__ import annotations
 import enum
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
 from rummikit import profiles as _profiles
-from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
+from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout, _refuse_raw, _shown
 from rummikit.errors import IllegalAction, InvalidArgument
 from rummikit.notation import TableLike, TilesLike, as_table, as_tiles
 from rummikit.options import FirstPlayer, StockEnd, TurnStructure
@@ -170,12 +170,14 @@ class Game:
             raise InvalidArgument(
                 "bad_players",
                 f"{rules.name!r} is played by {rules.min_players} to {rules.max_players} "
-                f"players, not {count!r}",
+                f"players, not {_shown(count)}",
             )
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         if type(seed) is not int or seed < 0:
-            raise InvalidArgument("bad_seed", f"a seed is a whole number from 0, not {seed!r}")
+            raise InvalidArgument(
+                "bad_seed", f"a seed is a whole number from 0, not {_shown(seed)}"
+            )
         rng = random.Random(seed)
         first = _first_player(rules, count, rng)
         if first_player is not None:
@@ -202,13 +204,16 @@ class Game:
     ) -> Game:
         """A game from any position that adds up to the profile's deck.
 
-        ``stock`` lists the next piece to be drawn first. ``opened`` defaults to nobody. The
-        table must hold valid melds, and table, racks and stock together must be exactly the
-        deck; otherwise :class:`~rummikit.InvalidArgument` says what is wrong.
+        ``racks`` holds one rack a player, each with at least one piece (an empty rack means
+        its player went out, and the round is over). ``stock`` lists the next piece to be
+        drawn first. ``opened`` defaults to nobody. The table must hold valid melds, and
+        table, racks and stock together must be exactly the deck; otherwise
+        :class:`~rummikit.InvalidArgument` says what is wrong.
         """
         rules = _profiles.get(profile)
+        _refuse_raw(table, "not_a_table", "melds or notation")
         melds = as_table(table)
-        hands = tuple(tuple(sort_tiles(as_tiles(rack))) for rack in racks)
+        hands = tuple(tuple(sort_tiles(_rack(rack))) for rack in _racks(racks))
         count = len(hands)
         if not rules.min_players <= count <= rules.max_players:
             raise InvalidArgument(
@@ -217,15 +222,20 @@ class Game:
                 f"players; {count} racks were given",
             )
         _check_seat(current, count)
-        flags = (False,) * count if opened is None else tuple(opened)
-        if len(flags) != count or any(type(flag) is not bool for flag in flags):
-            raise InvalidArgument("bad_opened", f"opened needs {count} booleans, one a player")
+        flags = _opened(opened, count)
         for meld in melds:
             if not rules.is_valid_meld(meld):
                 raise InvalidArgument("invalid_table", f"the table holds an invalid meld: {meld}")
-        pile = tuple(as_tiles(stock))
+        pile = _rack(stock)
         _check_adds_up(rules, [*melds.tiles.elements(), *(t for h in hands for t in h), *pile])
-        return cls._at(rules, Position(melds, hands, pile, current, flags), None)
+        empty = [seat for seat, hand in enumerate(hands) if not hand]
+        if empty:
+            raise InvalidArgument(
+                "empty_rack",
+                f"the rack of player {empty[0]} is empty: that player has gone out and the "
+                "round is over; give every player at least one piece",
+            )
+        return cls._at(rules, Position(melds, hands, tuple(pile), current, flags), None)
 
     @classmethod
     def _at(cls, profile: RuleProfile, position: Position, seed: int | None) -> Game:
@@ -302,7 +312,8 @@ class Game:
             problems.append(
                 Violation(
                     "not_your_turn",
-                    f"it is player {self.current_player}'s turn, not player {action.player}'s",
+                    f"it is player {self.current_player}'s turn, "
+                    f"not player {_shown(action.player)}'s",
                 )
             )
         phase = self.phase
@@ -465,8 +476,44 @@ def _check_seat(player: object, count: int) -> None:
     if type(player) is not int or not 0 <= player < count:
         raise InvalidArgument(
             "unknown_player",
-            f"players are numbered 0 to {count - 1}; there is no player {player!r}",
+            f"players are numbered 0 to {count - 1}; there is no player {_shown(player)}",
         )
+
+
+def _is_sequence(value: object) -> bool:
+    """Whether ``value`` can be read as a list of one item a player: text, bytes and mappings
+    iterate, but as characters, numbers or keys."""
+    return isinstance(value, Iterable) and not isinstance(
+        value, str | bytes | bytearray | memoryview | Mapping
+    )
+
+
+def _racks(racks: Sequence[TilesLike]) -> list[TilesLike]:
+    """The racks of a position, one a player, as a list: refuse what is not a list of racks."""
+    if not _is_sequence(racks):
+        raise InvalidArgument(
+            "bad_racks", f"racks is a list of racks, one a player, not {type(racks).__name__}"
+        )
+    return list(racks)
+
+
+def _rack(tiles: TilesLike) -> list[Tile]:
+    """One rack, or the stock: tiles or notation, never bytes or a mapping."""
+    _refuse_raw(tiles, "not_tiles", "tiles or notation")
+    return as_tiles(tiles)
+
+
+def _opened(opened: Sequence[bool] | None, count: int) -> tuple[bool, ...]:
+    """The opened flags of a position, one a player (nobody has opened when None)."""
+    if opened is None:
+        return (False,) * count
+    expected = f"opened needs {count} booleans, one a player"
+    if not _is_sequence(opened):
+        raise InvalidArgument("bad_opened", f"{expected}, not {type(opened).__name__}")
+    flags = tuple(opened)
+    if len(flags) != count or any(type(flag) is not bool for flag in flags):
+        raise InvalidArgument("bad_opened", expected)
+    return flags
 
 
 def _check_adds_up(profile: RuleProfile, tiles: list[Tile]) -> None:

@@ -23,7 +23,7 @@ import attrs
 
 from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
 from rummikit.errors import IllegalAction, InvalidArgument, InvalidRecord, RummikitError
-from rummikit.game import Game
+from rummikit.game import Game, Position
 from rummikit.notation import format_tiles, parse_tiles
 from rummikit.pieces import Tile
 from rummikit.profile import RuleProfile
@@ -70,11 +70,21 @@ MAX_INT_DIGITS = 4_300
 """The longest integer literal :func:`loads` reads, in digits (Python's default limit).
 
 Every number in a record is small but the seed: seeds drawn by :meth:`Game.new
-<rummikit.Game.new>` have 19 digits at most, and :func:`to_record` refuses a seed of more
-than 4,000 digits.
+<rummikit.Game.new>` have 19 digits at most, and both :func:`to_record` and the readers
+refuse a seed of more than 4,000 digits.
 """
 
-_MAX_SEED_BITS = 13_000  # 2**13000 has 3,914 digits: below MAX_INT_DIGITS
+_MAX_SEED_DIGITS = 4_000
+"""The longest seed a record holds, written or read (below :data:`MAX_INT_DIGITS`), so that
+every record :func:`loads` accepts can be saved again."""
+_SEED_LIMIT = 10**_MAX_SEED_DIGITS
+
+_MAX_OPTION = 10**19
+"""Whole-number options are refused from this size on (no option is valid there), so that
+no message from :class:`~rummikit.RuleProfile` repeats a huge number."""
+
+_MAX_INDENT = 16
+"""The widest ``indent`` :func:`dumps` takes: wider ones only waste space (or memory)."""
 
 _ACTION_TYPES: dict[type[Action], str] = {
     Play: "play",
@@ -137,21 +147,20 @@ def _option_json(value: object) -> object:
 def to_record(game: Game) -> dict[str, object]:
     """``game`` as a JSON-ready dict (for hosts that store JSON themselves).
 
-    Raises :class:`~rummikit.InvalidArgument` for a game not built by :meth:`Game.new
-    <rummikit.Game.new>` or :meth:`Game.from_position <rummikit.Game.from_position>`, whose
-    start is unknown (code ``no_start``), and for a seed of more than 4,000 digits
-    (``seed_too_large``).
+    Raises :class:`~rummikit.InvalidArgument` for something other than a :class:`~rummikit.Game`
+    or a game whose fields are not what a game holds (code ``not_a_game``), a game not built
+    by :meth:`Game.new <rummikit.Game.new>` or :meth:`Game.from_position
+    <rummikit.Game.from_position>`, whose start is unknown (``no_start``), a history that is
+    not a sequence of actions with their players (``bad_history``), and a seed of more than
+    4,000 digits (``seed_too_large``).
     """
-    start = game.start
-    if start is None:
-        raise InvalidArgument(
-            "no_start", "only games built by Game.new or Game.from_position can be saved"
-        )
+    start = _check_game(game)
     begin: dict[str, object]
     if game.seed is not None:
-        if game.seed.bit_length() > _MAX_SEED_BITS:
+        if game.seed >= _SEED_LIMIT:
             raise InvalidArgument(
-                "seed_too_large", "a record holds seeds of up to 4,000 digits; use a smaller seed"
+                "seed_too_large",
+                f"a record holds seeds of up to {_MAX_SEED_DIGITS:,} digits; use a smaller seed",
             )
         begin = {"seed": game.seed, "first_player": start.current_player}
     else:
@@ -178,6 +187,49 @@ def to_record(game: Game) -> dict[str, object]:
     }
 
 
+def _check_game(game: object) -> Position:
+    """The start of ``game``, once the fields :func:`to_record` writes are known to be what a
+    game built by :class:`~rummikit.Game` holds (a game changed with ``attrs.evolve`` may hold
+    anything)."""
+    if not isinstance(game, Game):
+        raise InvalidArgument(
+            "not_a_game", f"only a rummikit.Game can be saved, not {type(game).__name__}"
+        )
+    start: object = game.start
+    if start is None:
+        raise InvalidArgument(
+            "no_start", "only games built by Game.new or Game.from_position can be saved"
+        )
+    fields: dict[str, tuple[object, type | types.UnionType]] = {
+        "profile": (game.profile, RuleProfile),
+        "racks": (game.racks, tuple),
+        "seed": (game.seed, int | None),
+        "start": (start, Position),
+    }
+    for name, (value, kind) in fields.items():
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise InvalidArgument(
+                "not_a_game",
+                f"the game's {name} is a {type(value).__name__}, which no game holds; build "
+                "games with Game.new, Game.from_position and Game.apply",
+            )
+    if game.seed is not None and game.seed < 0:
+        raise InvalidArgument("not_a_game", "the game's seed is negative, which no game holds")
+    history: object = game.history
+    if not isinstance(history, tuple | list):
+        raise InvalidArgument(
+            "bad_history",
+            f"a game's history is a tuple of actions, not a {type(history).__name__}",
+        )
+    for action in history:
+        if not isinstance(action, tuple(_ACTION_TYPES)):
+            raise InvalidArgument(
+                "bad_history",
+                f"the history holds a {type(action).__name__}; it holds only rummikit actions",
+            )
+    return typing.cast(Position, start)
+
+
 def _action_record(action: Action) -> dict[str, object]:
     if action.player is None:
         raise InvalidArgument("bad_history", f"an action in the history has no player: {action}")
@@ -192,9 +244,28 @@ def _action_record(action: Action) -> dict[str, object]:
 def dumps(game: Game, *, indent: int | None = None) -> str:
     """``game`` as a JSON record (see :doc:`/saving`); :func:`loads` reads it back.
 
-    ``indent`` pretty-prints, as in :func:`json.dumps`.
+    ``indent`` pretty-prints, as in :func:`json.dumps`: a number of spaces from 0 to 16, or
+    a string of spaces and tabs as long; anything else raises
+    :class:`~rummikit.InvalidArgument` (code ``bad_indent``), as does whatever
+    :func:`to_record` refuses.
     """
-    return json.dumps(to_record(game), indent=indent)
+    record = to_record(game)
+    _check_indent(indent)
+    return json.dumps(record, indent=indent)
+
+
+def _check_indent(indent: object) -> None:
+    if indent is None:
+        return
+    if type(indent) is int and 0 <= indent <= _MAX_INDENT:
+        return
+    if isinstance(indent, str) and len(indent) <= _MAX_INDENT and not indent.strip(" \t"):
+        return
+    raise InvalidArgument(
+        "bad_indent",
+        f"indent is None, a number of spaces from 0 to {_MAX_INDENT} or a string of spaces "
+        f"and tabs, not {_show(indent)}",
+    )
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -290,7 +361,7 @@ def _load(record: object) -> Game:
         newer = " (written by a newer rummikit)" if version > VERSION else ""
         raise InvalidRecord(
             "unsupported_version",
-            f"this rummikit reads version {VERSION} records, not version {version}{newer}",
+            f"this rummikit reads version {VERSION} records, not version {_show(version)}{newer}",
             where="version",
         )
     _check_fields(top, "", _TOP_FIELDS)
@@ -300,7 +371,7 @@ def _load(record: object) -> Game:
         raise InvalidRecord(
             "bad_field",
             f"{profile.name!r} is played by {profile.min_players} to {profile.max_players} "
-            f"players, not {players}",
+            f"players, not {_show(players)}",
             where="players",
         )
     begin = _start_reader(top["start"], players)
@@ -327,13 +398,15 @@ def _replay(game: Game, step: _Step, where: str) -> Game:
         reason = _reason(error)
         raise InvalidRecord(
             "does_not_replay",
-            f"{step.kind} by player {step.player} is not allowed on turn {game.turn} ({reason})",
+            f"{step.kind} by player {_show(step.player)} is not allowed on turn {game.turn} "
+            f"({reason})",
             where=where,
         ) from error
     except RummikitError as error:
         raise InvalidRecord(
             "does_not_replay",
-            f"{step.kind} by player {step.player} cannot be replayed: {_clip(error.message)}",
+            f"{step.kind} by player {_show(step.player)} cannot be replayed: "
+            f"{_clip(error.message)}",
             where=where,
         ) from error
 
@@ -490,6 +563,9 @@ def _option(value: object, where: str, kind: _OptionKind) -> object:
     if not accepted:
         described = _json_kind(base) + (" or null" if kind.nullable else "")
         raise _bad(where, f"a {described}", value)
+    if base is int and not -_MAX_OPTION < typing.cast(int, value) < _MAX_OPTION:
+        # No option takes such a number; refused here so that no message repeats it.
+        raise _bad(where, "a whole number of at most 19 digits", value)
     return value
 
 
@@ -513,6 +589,12 @@ def _start_reader(value: object, players: int) -> Callable[[RuleProfile], Game]:
     if "position" not in obj:
         _check_fields(obj, where, ("seed", "first_player"))
         seed = _int(obj["seed"], "start.seed")
+        if seed >= _SEED_LIMIT:
+            raise InvalidRecord(
+                "bad_field",
+                f"a record holds seeds of up to {_MAX_SEED_DIGITS:,} digits",
+                where="start.seed",
+            )
         first = _int(obj["first_player"], "start.first_player")
         _check_seat(first, players, "start.first_player")
 
@@ -563,7 +645,7 @@ def _start_reader(value: object, players: int) -> Callable[[RuleProfile], Game]:
 def _check_seat(seat: int, players: int, where: str) -> None:
     if seat >= players:
         raise InvalidRecord(
-            "bad_start", f"players are numbered 0 to {players - 1}, not {seat}", where=where
+            "bad_start", f"players are numbered 0 to {players - 1}, not {_show(seat)}", where=where
         )
 
 
