@@ -93,3 +93,43 @@ def test_regression_errors_pickle_whole() -> None:
         assert type(back) is type(error)
         assert vars(back) == vars(error)
         assert str(back) == str(error)
+
+
+def test_regression_a_replacement_stands_where_the_joker_stood() -> None:
+    # Rows 18-20 (pagat): a joker comes out of a frozen meld only for its exact tile from
+    # the rack, in its place. From "b7 j j", r7 from the rack went into another meld while
+    # k7 from the table took the joker's place; the judge accepted it because the rack had
+    # held an r7. The solver rightly never played it, and the brute force of the solver
+    # tests, built on the judge, disagreed with it.
+    pagat = rk.profiles.get("pagat")
+    before = "k4 k5 k6 k7 | group: b7 j j"
+    wrong = "run: r5 j r7 | group: b7 k7 j | run: k4 k5 k6"
+    assert pagat.check_turn(before=before, rack="r5 r7", after=wrong, opened=True).codes == (
+        "joker_replacement_not_from_rack",
+    )
+    right = "run: k4 k5 k6 k7 j | group: b7 r7 j"
+    assert pagat.check_turn(before=before, rack="r5 r7", after=right, opened=True).ok
+    # with the last joker out, the meld is free again and may be rearranged in the turn
+    before = "k4 k5 k6 k7 | group: b7 o7 j"
+    after = "run: r5 j r7 | group: b7 o7 k7 | run: k4 k5 k6"
+    assert pagat.check_turn(before=before, rack="r5 r7", after=after, opened=True).ok
+
+
+def test_regression_extensions_only_does_not_depend_on_the_order_of_melds() -> None:
+    # Row 15 with table_manipulation off: each old meld needs a home of its own; a first-fit
+    # choice gave "k1 k2 k3 k4" to the old "k1 k2 k3" when that came first, and then found
+    # no home for the old "k1 k2 k3 k4".
+    layoffs = attrs.evolve(rk.profiles.get("online"), name="layoffs", table_manipulation=False)
+    after = "k1 k2 k3 k4 | k3 k1 k2"
+    for before in ("k1 k2 k3 | k1 k2 k3 k4", "k1 k2 k3 k4 | k1 k2 k3"):
+        verdict = layoffs.check_turn(before=before, rack="r9", after=after, opened=True)
+        assert "rearrangement_forbidden" not in verdict.codes
+
+
+def test_regression_extending_does_not_move_a_joker_along_its_run() -> None:
+    # Row 15 with table_manipulation off: the judge took any meld holding an old meld's
+    # tiles as its extension, so r1 could take the place of the joker in "j r2 r3" and push
+    # it to the other end, a play the solver (which keeps old melds in place) never found.
+    layoffs = attrs.evolve(rk.profiles.get("online"), name="layoffs", table_manipulation=False)
+    assert layoffs.check_turn(before="j r2 r3", rack="r1", after="r1 r2 r3 j", opened=True).codes
+    assert layoffs.check_turn(before="j r2 r3", rack="r4", after="j r2 r3 r4", opened=True).ok

@@ -120,7 +120,7 @@ def check_turn(
             )
         )
     if not profile.table_manipulation:
-        violations.extend(_check_extensions_only(before, after))
+        violations.extend(_check_extensions_only(profile, before, after, readings))
     if identities is not None and not opened and must_play:
         # (an unchanged table after a mandatory draw opens nothing)
         violations.extend(_check_opening(profile, before, after, identities, readings, from_rack))
@@ -175,17 +175,33 @@ def _unmatched(before: TableState, identities: _Identities) -> tuple[list[Meld],
     return gone, new
 
 
-def _check_extensions_only(before: TableState, after: TableState) -> list[Violation]:
-    after_tiles = [Counter(meld.tiles) for meld in after.melds]
-    free = list(range(len(after.melds)))
-    problems = []
-    for meld in before.melds:
-        need = Counter(meld.tiles)
-        home = next((i for i in free if not need - after_tiles[i]), None)
-        if home is None:
-            problems.append(meld)
-        else:
-            free.remove(home)
+def _check_extensions_only(
+    profile: RuleProfile,
+    before: TableState,
+    after: TableState,
+    readings: list[MeldReading | None],
+) -> list[Violation]:
+    """Each old meld needs a meld of its own after the turn that keeps it in place with
+    tiles only added: its tiles where they were, each joker still standing for the same
+    tile (so a tile may not take a joker's place and push it to the other end). Found as a
+    matching of old melds to new ones, by augmenting paths: a first-fit choice could take
+    the home another meld needed and make the verdict depend on the order of the melds."""
+    homes = [
+        [i for i, new in enumerate(readings) if _kept_in_place(profile, meld, new, after.melds[i])]
+        for meld in before.melds
+    ]
+    owner: dict[int, int] = {}  # meld after -> the old meld it is the home of
+
+    def settle(old: int, seen: set[int]) -> bool:
+        for home in homes[old]:
+            if home not in seen:
+                seen.add(home)
+                if home not in owner or settle(owner[home], seen):
+                    owner[home] = old
+                    return True
+        return False
+
+    problems = [meld for old, meld in enumerate(before.melds) if not settle(old, set())]
     if not problems:
         return []
     return [
@@ -299,6 +315,24 @@ def _has_pure_run_from(reading: MeldReading, from_rack: Counter[Tile]) -> bool:
         if stretch >= 3:
             return True
     return False
+
+
+def _kept_in_place(
+    profile: RuleProfile, old: Meld, new: MeldReading | None, new_meld: Meld
+) -> bool:
+    """Whether ``new_meld`` (read as ``new``) extends ``old`` without moving anything in it.
+
+    An invalid meld (``new`` None; reported as such) is judged by its tiles alone.
+    """
+    if new is None:
+        return not Counter(old.tiles) - Counter(new_meld.tiles)
+    try:
+        reading = profile.read_meld(old)
+    except ValueError:  # an invalid table before the turn: judged by the tiles
+        return not Counter(old.tiles) - Counter(new_meld.tiles)
+    if reading.kind is MeldKind.GROUP:  # a group has no places: its tiles all stay
+        return new.kind is MeldKind.GROUP and not Counter(old.tiles) - Counter(new_meld.tiles)
+    return _extends(reading, new) == (True, [])
 
 
 def _extends(old: MeldReading, new: MeldReading) -> tuple[bool, list[int]]:
@@ -434,20 +468,24 @@ def _judge_homes(
     problems: list[Violation] = []
     pool = Counter(from_rack)
     freed: list[tuple[Meld, int | None]] = []
-    for (meld, old), (released, home) in zip(olds, homes, strict=True):
-        if home is not None:
-            spare[home] -= len(old.jokers) - len(released)
-        for place in released:
-            problem = _replacement_problem(profile, meld, old, place, after, pool)
-            if problem is not None:
-                problems.append(problem)
-            else:
-                freed.append((meld, home))
     homed: dict[int, Counter[Tile]] = {}  # per meld after: naturals of old melds kept in it
     for (_, old), (_, home) in zip(olds, homes, strict=True):
         if home is not None:
             naturals = Counter(t for t in old.layout if t.suit is not None)
             homed[home] = homed.get(home, Counter()) + naturals
+    # per meld after, the tiles it adds to the old melds it keeps: where replacements stand
+    added = {home: Counter(after.melds[home].tiles) - kept for home, kept in homed.items()}
+    for (meld, old), (released, home) in zip(olds, homes, strict=True):
+        if home is not None:
+            spare[home] -= len(old.jokers) - len(released)
+        for place in released:
+            problem = _replacement_problem(
+                profile, meld, old, place, after, pool, None if home is None else added[home]
+            )
+            if problem is not None:
+                problems.append(problem)
+            else:
+                freed.append((meld, home))
     if freed and not _place_freed_jokers(profile, freed, after, spare, fresh, from_rack, homed):
         where = {
             FreedJoker.ANYWHERE: "in another meld",
@@ -481,21 +519,31 @@ def _replacement_problem(
     place: int,
     after: TableState,
     pool: Counter[Tile],
+    added: Counter[Tile] | None,
 ) -> Violation | None:
-    """Whether the joker at ``place`` was replaced by the exact tile; takes it from ``pool``."""
+    """Whether the joker at ``place`` was replaced by the exact tile; takes it from ``pool``.
+
+    ``added`` holds the tiles the meld keeping ``old`` in place adds to it (None when no
+    meld does): the replacement must be one of them, standing where the joker stood, and
+    under the default rule it comes from the rack (``pool``) as well.
+    """
     substitute = old.stands_for[place]
     assert substitute is not None
     options = substitute.tiles
     both = profile.joker_group3_both_colours and old.kind is MeldKind.GROUP and len(old.layout) == 3
     wanted = [Counter(options)] if both else [Counter([tile]) for tile in options]
     on_table = _tiles_of(after.melds)
+    in_place = on_table if added is None else added
     if profile.joker_replacement_from_table:
-        if any(not need - on_table for need in wanted):
+        choice = next((need for need in wanted if not need - in_place), None)
+        if choice is not None:
+            in_place.subtract(choice)
             return None
     else:
-        choice = next((need for need in wanted if not need - pool), None)
+        choice = next((need for need in wanted if not need - pool and not need - in_place), None)
         if choice is not None:
             pool.subtract(choice)
+            in_place.subtract(choice)
             return None
     what = " and ".join(map(str, options)) if both else " or ".join(map(str, options))
     source = "the table or the rack" if profile.joker_replacement_from_table else "the rack"
