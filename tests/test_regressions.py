@@ -133,3 +133,18 @@ def test_regression_extending_does_not_move_a_joker_along_its_run() -> None:
     layoffs = attrs.evolve(rk.profiles.get("online"), name="layoffs", table_manipulation=False)
     assert layoffs.check_turn(before="j r2 r3", rack="r1", after="r1 r2 r3 j", opened=True).codes
     assert layoffs.check_turn(before="j r2 r3", rack="r4", after="j r2 r3 r4", opened=True).ok
+
+
+def test_regression_no_error_message_repeats_a_huge_number_or_reads_bytes() -> None:
+    # A profile option of 5,000 digits made Python's own ValueError (it cannot print such
+    # an int); bytes given as a rack were read as numbers ("not 114").
+    import pytest
+
+    pagat = rk.profiles.get("pagat")
+    with pytest.raises(rk.InvalidOption, match="not a very large integer"):
+        attrs.evolve(pagat, hand_size=10**5000)
+    with pytest.raises(rk.InvalidArgument, match="not bytes") as info:
+        pagat.check_turn(before="", rack=b"r1 r2 r3", after="", opened=True)  # type: ignore[arg-type]
+    assert info.value.code == "not_tiles"
+    with pytest.raises(rk.InvalidArgument, match="not dict"):
+        rk.TableState(rk.notation.as_table({"r1 r2 r3": 1}))  # type: ignore[arg-type]

@@ -7,63 +7,28 @@ should set it: an action whose player is not the current player is refused
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-
 import attrs
 
-from rummikit.errors import InvalidArgument
-from rummikit.notation import TableLike, as_table
+from rummikit.errors import InvalidArgument, brief
+from rummikit.notation import as_table
 from rummikit.table import TableState
 
 __all__ = ["Action", "Draw", "GiveUp", "Pass", "Play", "Timeout"]
-
-
-def _shown(value: object) -> str:
-    """``value`` for an error message, kept short: a huge number or text is never repeated
-    in full (Python cannot even print an integer of more than 4,300 digits)."""
-    if type(value) is int:
-        return repr(value) if value.bit_length() <= 64 else "a very large integer"
-    if isinstance(value, str):
-        return repr(value) if len(value) <= 40 else repr(value[:40] + "...")
-    if value is None or isinstance(value, bool | float):
-        return repr(value)
-    return f"a {type(value).__name__}"
-
-
-def _refuse_raw(value: object, code: str, expected: str) -> None:
-    """Refuse bytes and mappings where tiles or melds are expected: iterating them gives
-    numbers or keys, never what the caller meant."""
-    if isinstance(value, bytes | bytearray | memoryview | Mapping):
-        hint = " (decode it to str first)" if not isinstance(value, Mapping) else ""
-        raise InvalidArgument(code, f"expected {expected}, not {type(value).__name__}{hint}")
 
 
 def _check_player(
     instance: object, attribute: attrs.Attribute[int | None], value: int | None
 ) -> None:
     if value is not None and (type(value) is not int or value < 0):
-        raise InvalidArgument(
-            "bad_player", f"a player is a seat number from 0, not {_shown(value)}"
-        )
+        raise InvalidArgument("bad_player", f"a player is a seat number from 0, not {brief(value)}")
 
 
 def _check_changed(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if type(value) is not bool:
         raise InvalidArgument(
             "bad_changed",
-            f"changed is True (the player had moved tiles) or False, not {_shown(value)}",
+            f"changed is True (the player had moved tiles) or False, not {brief(value)}",
         )
-
-
-def _to_table(table: TableLike) -> TableState:
-    """The table of a play; bytes and mappings are refused by name, at the top and as melds."""
-    _refuse_raw(table, "not_a_table", "melds or notation")
-    if not isinstance(table, TableState | str) and isinstance(table, Iterable):
-        melds = list(table)
-        for meld in melds:
-            _refuse_raw(meld, "not_tiles", "tiles or notation")
-        return as_table(melds)
-    return as_table(table)
 
 
 @attrs.frozen
@@ -74,7 +39,7 @@ class Play:
     rearrange freely on the way. Accepts a :class:`~rummikit.TableState`, melds, or notation.
     """
 
-    table: TableState = attrs.field(converter=_to_table)
+    table: TableState = attrs.field(converter=as_table)
     player: int | None = attrs.field(default=None, validator=_check_player, kw_only=True)
 
     def __str__(self) -> str:

@@ -25,6 +25,18 @@ __all__ = [
 ]
 
 
+def brief(value: object) -> str:
+    """``value`` for an error message, kept short: a huge number or text is never repeated
+    in full (Python cannot even print an integer of more than 4,300 digits)."""
+    if type(value) is int:
+        return repr(value) if value.bit_length() <= 64 else "a very large integer"
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 40 else repr(value[:40] + "...")
+    if value is None or isinstance(value, bool | float):
+        return repr(value)
+    return f"a {type(value).__name__}"
+
+
 class RummikitError(ValueError):
     """Base class of every rummikit error.
 

@@ -21,8 +21,8 @@ from collections.abc import Iterable, Mapping, Sequence
 import attrs
 
 from rummikit import profiles as _profiles
-from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout, _refuse_raw, _shown
-from rummikit.errors import IllegalAction, InvalidArgument
+from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
+from rummikit.errors import IllegalAction, InvalidArgument, brief
 from rummikit.notation import TableLike, TilesLike, as_table, as_tiles
 from rummikit.options import FirstPlayer, StockEnd, TurnStructure
 from rummikit.pieces import Tile, sort_tiles
@@ -170,14 +170,12 @@ class Game:
             raise InvalidArgument(
                 "bad_players",
                 f"{rules.name!r} is played by {rules.min_players} to {rules.max_players} "
-                f"players, not {_shown(count)}",
+                f"players, not {brief(count)}",
             )
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         if type(seed) is not int or seed < 0:
-            raise InvalidArgument(
-                "bad_seed", f"a seed is a whole number from 0, not {_shown(seed)}"
-            )
+            raise InvalidArgument("bad_seed", f"a seed is a whole number from 0, not {brief(seed)}")
         rng = random.Random(seed)
         first = _first_player(rules, count, rng)
         if first_player is not None:
@@ -211,9 +209,8 @@ class Game:
         :class:`~rummikit.InvalidArgument` says what is wrong.
         """
         rules = _profiles.get(profile)
-        _refuse_raw(table, "not_a_table", "melds or notation")
         melds = as_table(table)
-        hands = tuple(tuple(sort_tiles(_rack(rack))) for rack in _racks(racks))
+        hands = tuple(tuple(sort_tiles(as_tiles(rack))) for rack in _racks(racks))
         count = len(hands)
         if not rules.min_players <= count <= rules.max_players:
             raise InvalidArgument(
@@ -226,7 +223,7 @@ class Game:
         for meld in melds:
             if not rules.is_valid_meld(meld):
                 raise InvalidArgument("invalid_table", f"the table holds an invalid meld: {meld}")
-        pile = _rack(stock)
+        pile = as_tiles(stock)
         _check_adds_up(rules, [*melds.tiles.elements(), *(t for h in hands for t in h), *pile])
         empty = [seat for seat, hand in enumerate(hands) if not hand]
         if empty:
@@ -313,7 +310,7 @@ class Game:
                 Violation(
                     "not_your_turn",
                     f"it is player {self.current_player}'s turn, "
-                    f"not player {_shown(action.player)}'s",
+                    f"not player {brief(action.player)}'s",
                 )
             )
         phase = self.phase
@@ -476,7 +473,7 @@ def _check_seat(player: object, count: int) -> None:
     if type(player) is not int or not 0 <= player < count:
         raise InvalidArgument(
             "unknown_player",
-            f"players are numbered 0 to {count - 1}; there is no player {_shown(player)}",
+            f"players are numbered 0 to {count - 1}; there is no player {brief(player)}",
         )
 
 
@@ -495,12 +492,6 @@ def _racks(racks: Sequence[TilesLike]) -> list[TilesLike]:
             "bad_racks", f"racks is a list of racks, one a player, not {type(racks).__name__}"
         )
     return list(racks)
-
-
-def _rack(tiles: TilesLike) -> list[Tile]:
-    """One rack, or the stock: tiles or notation, never bytes or a mapping."""
-    _refuse_raw(tiles, "not_tiles", "tiles or notation")
-    return as_tiles(tiles)
 
 
 def _opened(opened: Sequence[bool] | None, count: int) -> tuple[bool, ...]:

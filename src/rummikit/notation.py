@@ -20,7 +20,7 @@ value back. Parsing is linear in the length of the text, and text longer than
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
 from rummikit.errors import InvalidArgument, NotationError
 from rummikit.meld import Meld, MeldKind
@@ -255,10 +255,19 @@ def format_table(melds: Iterable[Meld], *, unicode: bool = False) -> str:
     return " | ".join(parts)
 
 
+def refuse_raw(value: object, code: str, expected: str) -> None:
+    """Refuse bytes and mappings where tiles or melds are expected: iterating them gives
+    numbers or keys, never what the caller meant."""
+    if isinstance(value, bytes | bytearray | memoryview | Mapping):
+        hint = " (decode it to str first)" if not isinstance(value, Mapping) else ""
+        raise InvalidArgument(code, f"expected {expected}, not {type(value).__name__}{hint}")
+
+
 def as_tiles(tiles: TilesLike) -> list[Tile]:
     """``tiles`` as a list, reading notation if given a string."""
     if isinstance(tiles, str):
         return parse_tiles(tiles)
+    refuse_raw(tiles, "not_tiles", "tiles or notation")
     try:
         result = list(tiles)
     except TypeError:
@@ -288,6 +297,7 @@ def as_table(table: TableLike) -> TableState:
         return TableState(parse_table(table))
     if isinstance(table, Meld):
         raise InvalidArgument("not_a_table", "a table is a sequence of melds, not one meld")
+    refuse_raw(table, "not_a_table", "melds or notation")
     try:
         melds = list(table)
     except TypeError:

@@ -18,7 +18,7 @@ import attrs
 from rummikit import judge as _judge
 from rummikit import opening as _opening
 from rummikit import scoring as _scoring
-from rummikit.errors import InvalidArgument, InvalidMeld, InvalidOption
+from rummikit.errors import InvalidArgument, InvalidMeld, InvalidOption, brief
 from rummikit.meld import Meld, MeldKind
 from rummikit.notation import MeldLike, TableLike, TilesLike, as_meld, as_table, as_tiles
 from rummikit.options import (
@@ -50,7 +50,9 @@ def _int_between(low: int, high: int | None) -> Any:
     def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
         if type(value) is not int or value < low or (high is not None and value > high):
             bound = f"from {low} to {high}" if high is not None else f"of at least {low}"
-            raise InvalidOption(attribute.name, f"expected a whole number {bound}, not {value!r}")
+            raise InvalidOption(
+                attribute.name, f"expected a whole number {bound}, not {brief(value)}"
+            )
 
     return check
 
@@ -59,7 +61,8 @@ def _optional_int(low: int) -> Any:
     def check(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
         if value is not None and (type(value) is not int or value < low):
             raise InvalidOption(
-                attribute.name, f"expected None or a whole number of at least {low}, not {value!r}"
+                attribute.name,
+                f"expected None or a whole number of at least {low}, not {brief(value)}",
             )
 
     return check
@@ -67,17 +70,17 @@ def _optional_int(low: int) -> Any:
 
 def _flag(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if type(value) is not bool:
-        raise InvalidOption(attribute.name, f"expected True or False, not {value!r}")
+        raise InvalidOption(attribute.name, f"expected True or False, not {brief(value)}")
 
 
 def _text(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
     if not isinstance(value, str):
-        raise InvalidOption(attribute.name, f"expected a string, not {value!r}")
+        raise InvalidOption(attribute.name, f"expected a string, not {brief(value)}")
 
 
 def _name(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
     if not isinstance(value, str) or not value.strip():
-        raise InvalidOption(attribute.name, f"expected a non-empty string, not {value!r}")
+        raise InvalidOption(attribute.name, f"expected a non-empty string, not {brief(value)}")
 
 
 @attrs.define(frozen=True)

@@ -22,7 +22,13 @@ from collections.abc import Callable, Mapping, Sequence
 import attrs
 
 from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
-from rummikit.errors import IllegalAction, InvalidArgument, InvalidRecord, RummikitError
+from rummikit.errors import (
+    IllegalAction,
+    InvalidArgument,
+    InvalidRecord,
+    RummikitError,
+    brief,
+)
 from rummikit.game import Game, Position
 from rummikit.notation import format_tiles, parse_tiles
 from rummikit.pieces import Tile
@@ -361,7 +367,7 @@ def _load(record: object) -> Game:
         newer = " (written by a newer rummikit)" if version > VERSION else ""
         raise InvalidRecord(
             "unsupported_version",
-            f"this rummikit reads version {VERSION} records, not version {_show(version)}{newer}",
+            f"this rummikit reads version {VERSION} records, not {_show(version)}{newer}",
             where="version",
         )
     _check_fields(top, "", _TOP_FIELDS)
@@ -435,13 +441,7 @@ def _at(where: str, key: str) -> str:
 
 def _show(value: object) -> str:
     """A short description of a JSON value for messages (never its whole text)."""
-    if isinstance(value, str):
-        return repr(value) if len(value) <= 40 else repr(value[:40] + "...")
-    if value is None or isinstance(value, bool | float):
-        return repr(value)
-    if isinstance(value, int):
-        return str(value) if value.bit_length() <= 64 else "a very large integer"
-    return f"a {'JSON object' if isinstance(value, Mapping) else type(value).__name__}"
+    return "a JSON object" if isinstance(value, Mapping) else brief(value)
 
 
 def _bad(where: str, expected: str, value: object) -> InvalidRecord:
