@@ -302,18 +302,19 @@ def _variants(draw: st.DrawFn, name: str) -> rk.RuleProfile:
         raise
 
 
+@pytest.mark.parametrize("objective", ["tiles", "points"])
 @pytest.mark.parametrize("name", PROFILES)
 @SMALL
 @given(data=st.data())
-def test_exact_under_rule_variants(name: str, data: st.DataObject) -> None:
+def test_exact_under_rule_variants(name: str, objective: str, data: st.DataObject) -> None:
     """Every profile option the solver reads, varied: the play passes the judge (``_checked``)
     and no judged play places more. Regression: variants the built-in profiles do not have
     (an opening that may not touch the table but counts jokers, say) got illegal plays."""
     profile = data.draw(_variants(name), label="profile")
     table, rack = _position(data, profile, max_melds=1, max_tiles=5, max_rack=5)
     opened = data.draw(st.booleans(), label="opened")
-    found = _checked(profile, table, rack, opened=opened)
-    assert _score_of(found) == brute_judged(profile, table, rack, opened, "tiles")
+    found = _checked(profile, table, rack, opened=opened, objective=objective)
+    assert _score_of(found) == brute_judged(profile, table, rack, opened, objective)
 
 
 @pytest.mark.parametrize(
@@ -333,6 +334,26 @@ def test_regression_an_opening_that_may_not_touch_the_table_leaves_it(
     found = _checked(profile, table, rack, opened=False)
     assert found is not None
     assert rk.parse_meld(table) in found.table.melds
+
+
+@pytest.mark.parametrize(
+    ("table", "rack", "after"),
+    [
+        ("r1 b1 k1", "j j", "r1 b1 k1 j"),  # one joker: the other stays on the rack
+        ("r1 b1 k1 | r5 b5 k5", "j j", "r1 b1 k1 j | r5 b5 k5 j"),
+        ("r10 r11 r12", "j j", "j r10 r11 r12 j"),  # one at each end
+    ],
+)
+def test_regression_rack_jokers_join_melds_that_may_only_grow(
+    table: str, rack: str, after: str
+) -> None:
+    # Row 15 with table_manipulation off: kept groups took no joker in the sweep, a second
+    # rack joker that did not fit made the first one stay home too, and a kept run took a
+    # joker at its top end only.
+    profile = attrs.evolve(rk.profiles.get("online"), name="layoffs", table_manipulation=False)
+    found = _checked(profile, table, rack)
+    assert found is not None
+    assert found.table == rk.TableState(rk.parse_table(after))
 
 
 @pytest.mark.parametrize(
@@ -363,7 +384,8 @@ def test_regression_a_kept_run_never_takes_both_aces(
 def test_larger_positions_pass_the_judge_and_beat_simple_plays(
     name: str, data: st.DataObject
 ) -> None:
-    profile = rk.profiles.get(name)
+    """On the profile or a variant of it (see :func:`_variants`)."""
+    profile = data.draw(st.one_of(st.just(rk.profiles.get(name)), _variants(name)))
     table = rk.TableState(data.draw(tables(profile, max_melds=6)))
     rack = data.draw(racks(profile, max_size=profile.hand_size))
     assume(_fits(profile, table, rack))

@@ -122,6 +122,7 @@ from rummikit.reading import MeldReading
 from rummikit.solver import _fast
 from rummikit.solver._dp import FRestriction, Rules, groups_for
 from rummikit.solver._search import (
+    BLOCK_JOKER_SHIFT,
     GroupBlock,
     Outcome,
     Problem,
@@ -333,7 +334,11 @@ def _keep(setup: _Setup, meld: Meld, reading: MeldReading, layout: tuple[Tile, .
             rooms = tuple(s for s in range(4) if s not in naturals)
         else:
             rooms = tuple(range(4))
-        setup.group_blocks.append(GroupBlock(value, tuple(naturals), len(layout)))
+        setup.group_blocks.append(
+            GroupBlock(
+                value, tuple(naturals), len(layout), not _frozen_group(setup.profile, layout)
+            )
+        )
         setup.group_block_rooms.append(rooms)
         setup.group_block_tiles.append(layout)
         setup.group_block_melds.append(original)
@@ -608,6 +613,8 @@ def _rebuild(setup: _Setup, problem: Problem, outcome: Outcome) -> list[tuple[Me
                         if mask >> s & 1:
                             counts[s] -= 1
                             group_ext.setdefault(index, []).append(_tile(setup, s, v))
+                    jokers_in = mask >> BLOCK_JOKER_SHIFT
+                    group_ext.setdefault(index, []).extend([JOKER] * jokers_in)
             if not any(counts):
                 continue
             fj = tuple(i for i in range(len(problem.freed)) if fmask >> i & 1)
@@ -764,21 +771,32 @@ def _place_joker(
 
 
 def _grow_run(profile: RuleProfile, tiles: list[Tile], reading: MeldReading) -> list[Tile] | None:
-    """``tiles`` (a run in layout order) with one more joker at an end, if it fits."""
+    """``tiles`` (a run in layout order: ``reading``'s layout with jokers added at its ends)
+    with one more joker at an end, if it fits."""
     if len(tiles) >= 13:
         return None
-    added = len(tiles) - len(reading.layout)
-    lo = reading.ranks[0]
-    hi = reading.ranks[-1] + added  # jokers added before went to the top end
+    below = _leading_jokers(tiles) - _leading_jokers(reading.layout)
+    above = len(tiles) - len(reading.layout) - below
+    lo = reading.ranks[0] - below
+    hi = reading.ranks[-1] + above
     top = 14 if profile.ace_high else 13
     high_limit = 13 if lo == 1 else top
     low_limit = 2 if hi == 14 else 1
     adjacent = profile.forbid_adjacent_jokers
     if hi < high_limit and not (adjacent and tiles[-1].suit is None):
         return [*tiles, JOKER]
-    if lo > low_limit and not (adjacent and tiles[0].suit is None) and added == 0:
+    if lo > low_limit and not (adjacent and tiles[0].suit is None):
         return [JOKER, *tiles]
     return None
+
+
+def _leading_jokers(tiles: Sequence[Tile]) -> int:
+    count = 0
+    for tile in tiles:
+        if tile.suit is not None:
+            break
+        count += 1
+    return count
 
 
 # ---------------------------------------------------------------------------------------

@@ -39,11 +39,17 @@ class RunBlock(NamedTuple):
 
 
 class GroupBlock(NamedTuple):
-    """A kept meld that is a group: it may take naturals of the suits it lacks."""
+    """A kept meld that is a group: it may take naturals of the suits it lacks, and jokers
+    unless it is a frozen joker group."""
 
     value: int
     suits: tuple[int, ...]
     size: int
+    takes_jokers: bool = False
+
+
+BLOCK_JOKER_SHIFT = 8
+"""In a group block's extension mask: bits 0-7 the suits it takes, above them its jokers."""
 
 
 class Problem(NamedTuple):
@@ -548,11 +554,13 @@ def _successor(
     if fleft and any(g_layers[0]):
         f_choices = [m for m in range(fleft + 1) if m & fleft == m]
     for fmask in f_choices:
-        for ext, g0 in _block_extensions(problem, block_here, g_layers[0]):
+        # jokers join kept groups only where spare jokers are placed in the sweep
+        block_jokers = 0 if essential else jleft
+        for ext, g0, jb in _block_extensions(problem, block_here, g_layers[0], block_jokers):
             for (jg0, ng0), rest_layers in _group_options(
-                problem, v, g0, g_layers[1:], jleft, fmask, essential
+                problem, v, g0, g_layers[1:], jleft - jb, fmask, essential
             ):
-                jg_total = jg0 + sum(j for j, _n in rest_layers)
+                jg_total = jg0 + sum(j for j, _n in rest_layers) + jb
                 if jg_total > jleft:
                     continue
                 new_gain = gain
@@ -621,32 +629,41 @@ def _takes_one_more(
 
 
 def _block_extensions(
-    problem: Problem, blocks: list[tuple[int, GroupBlock]], g: tuple[int, ...]
-) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Ways the kept groups at this value take naturals: (suits per block, what is left)."""
+    problem: Problem, blocks: list[tuple[int, GroupBlock]], g: tuple[int, ...], jokers: int
+) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
+    """Ways the kept groups at this value take naturals and up to ``jokers`` jokers: (per
+    block the suits taken and jokers, see :data:`BLOCK_JOKER_SHIFT`; the naturals left;
+    the jokers taken)."""
     if not blocks:
-        return [((), g)]
-    results: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        return [((), g, 0)]
+    results: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
 
-    def rec(k: int, left: list[int], taken: tuple[int, ...]) -> None:
+    def rec(k: int, left: list[int], taken: tuple[int, ...], jokers_left: int) -> None:
         if k == len(blocks):
-            results.append((taken, tuple(left)))
+            results.append((taken, tuple(left), jokers - jokers_left))
             return
         index, block = blocks[k]
         room = problem.rules.max_group - block.size
         allowed = [s for s in problem.group_block_rooms[index] if left[s]]
         for size in range(min(room, len(allowed)) + 1):
+            most = min(room - size, jokers_left) if block.takes_jokers else 0
             for chosen in itertools.combinations(allowed, size):
                 for s in chosen:
                     left[s] -= 1
                 mask = 0
                 for s in chosen:
                     mask |= 1 << s
-                rec(k + 1, left, (*taken, mask))
+                for added in range(most + 1):
+                    rec(
+                        k + 1,
+                        left,
+                        (*taken, mask | added << BLOCK_JOKER_SHIFT),
+                        jokers_left - added,
+                    )
                 for s in chosen:
                     left[s] += 1
 
-    rec(0, list(g), ())
+    rec(0, list(g), (), jokers)
     return results
 
 
