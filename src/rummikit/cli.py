@@ -476,7 +476,21 @@ _JSON = click.option("--json", "as_json", is_flag=True, help="Write JSON instead
 _CSV = click.option("--csv", "as_csv", is_flag=True, help="Write CSV instead of a table.")
 
 
-@click.group(name="rummikit", context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The command group: a pipe closed early ends a command quietly with :data:`FAILED`
+    (click's own handler exits with 1, which here means "the answer is no")."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            _silence_stdout()
+            raise SystemExit(FAILED) from None
+
+
+@click.group(
+    name="rummikit", cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]}
+)
 @click.version_option(rummikit.__version__, prog_name="rummikit")
 def cli() -> None:
     """Rules of rummy games with a shared table: check melds, solve positions, compare rules.
@@ -805,8 +819,6 @@ def main(argv: Sequence[str] | None = None, *, prog_name: str = "rummikit") -> i
         cli.main(args=None if argv is None else list(argv), prog_name=prog_name)
     except SystemExit as stop:
         code = stop.code
-        if code == 1 and isinstance(sys.stdout, click.utils.PacifyFlushWrapper):
-            return FAILED  # click's way of ending on a closed pipe
         return code if isinstance(code, int) else 0 if code is None else 1
     except UnicodeEncodeError as error:
         _last_words(
