@@ -17,7 +17,6 @@ import statistics
 import subprocess
 import sys
 
-
 ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
 
 
