@@ -148,3 +148,17 @@ def test_regression_no_error_message_repeats_a_huge_number_or_reads_bytes() -> N
     assert info.value.code == "not_tiles"
     with pytest.raises(rk.InvalidArgument, match="not dict"):
         rk.TableState(rk.notation.as_table({"r1 r2 r3": 1}))  # type: ignore[arg-type]
+
+
+def test_regression_a_profile_carries_no_melds_read_under_it() -> None:
+    # A game view holds the profile; the profile held its cache of meld readings, filled
+    # with melds built from every player's rack, so pickling a view or turning it into a
+    # dict (as a server sending it to a client would) showed other players' tiles.
+    import pickle
+
+    profile = attrs.evolve(rk.profiles.get("pagat"), name="private")
+    game = rk.Game.new(profile, 2, seed=3)
+    before = pickle.dumps(game.view(0))
+    profile.read_meld(rk.Meld(game.rack(1)[:3]), kind="group")  # whatever seat 1 tried
+    assert pickle.dumps(game.view(0)) == before
+    assert not any("reading" in key for key in attrs.asdict(game.view(0))["profile"])

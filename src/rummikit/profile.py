@@ -44,6 +44,15 @@ P = TypeVar("P", bound=Hashable)
 
 
 _CACHE_LIMIT = 1 << 16
+_READINGS: dict[
+    MeldRules, dict[tuple[tuple[int, ...], MeldKind | None], MeldReading | tuple[str, str]]
+] = {}
+"""Meld readings memoised per set of meld rules (a reading depends on nothing else).
+
+Kept here rather than on each profile so that a profile, and the game views that hold it,
+carry no trace of the melds read under it when they are pickled or turned into dicts: those
+melds were built from players' racks.
+"""
 
 
 def _int_between(low: int, high: int | None) -> Any:
@@ -306,9 +315,6 @@ class RuleProfile:
     _meld_rules: MeldRules = attrs.field(init=False, eq=False, hash=False)
     _deck: tuple[Tile, ...] = attrs.field(init=False, eq=False, hash=False)
     _deck_counts: Counter[int] = attrs.field(init=False, eq=False, hash=False)
-    _readings: dict[tuple[tuple[int, ...], MeldKind | None], MeldReading | tuple[str, str]] = (
-        attrs.field(init=False, eq=False, hash=False, factory=dict)
-    )
 
     def __attrs_post_init__(self) -> None:
         self._check_combinations()
@@ -414,12 +420,15 @@ class RuleProfile:
             meld = as_meld(meld)
         declared = meld.kind if kind is None else MeldKind.coerce(kind)
         key = (meld.codes, declared)
-        found = self._readings.get(key)
+        memo = _READINGS.get(self._meld_rules)
+        if memo is None:
+            memo = _READINGS.setdefault(self._meld_rules, {})
+        found = memo.get(key)
         if found is None:
             found = read(meld.tiles, declared, self._meld_rules)
-            if len(self._readings) >= _CACHE_LIMIT:
-                self._readings.clear()
-            self._readings[key] = found
+            if len(memo) >= _CACHE_LIMIT:
+                memo.clear()
+            memo[key] = found
         return found
 
     def read_meld(self, meld: MeldLike, kind: MeldKind | str | None = None) -> MeldReading:
