@@ -162,3 +162,55 @@ def test_regression_a_profile_carries_no_melds_read_under_it() -> None:
     profile.is_valid_meld(rk.Meld(game.rack(1)[:3]))  # whatever seat 1 tried
     assert pickle.dumps(game.view(0)) == before
     assert not any("reading" in key for key in attrs.asdict(game.view(0))["profile"])
+
+
+def test_regression_the_registry_refuses_what_would_leave_it_inconsistent() -> None:
+    # An alias could take another profile's own name with replace=True (that profile stayed
+    # listed but out of reach), a string of aliases was read letter by letter, a name of
+    # punctuation was registered as "", and replace="no" counted as true.
+    import pytest
+
+    from rummikit.profiles import ProfileRegistry
+
+    registry = ProfileRegistry()
+    pagat = rk.profiles.get("pagat")
+    registry.register(pagat)
+    kitchen = attrs.evolve(pagat, name="kitchen")
+    cases = [
+        ({"aliases": ["pagat"], "replace": True}, "name_taken"),
+        ({"aliases": "ab"}, "bad_aliases"),
+        ({"aliases": [None]}, "bad_aliases"),
+        ({"replace": "no"}, "bad_replace"),
+    ]
+    for kwargs, code in cases:
+        with pytest.raises(rk.InvalidArgument) as info:
+            registry.register(kitchen, **kwargs)  # type: ignore[arg-type]
+        assert info.value.code == code
+    with pytest.raises(rk.InvalidArgument) as info:
+        registry.register(attrs.evolve(pagat, name="-"))
+    assert info.value.code == "bad_profile_name"
+    assert registry.names() == ("pagat",)
+    assert registry.get("pagat") is pagat
+
+
+def test_regression_hand_built_results_are_checked() -> None:
+    # Report.from_results trusted every GameResult: a winner outside the seats or missing
+    # scores failed with IndexError, and results of another profile were summed up under
+    # the report's name.
+    import pytest
+
+    from rummikit.simulation import GameResult, Report
+
+    report = rk.simulate("online", players=2, games=1, bots="random", seed=1)
+    result = report.results[0]
+    for changes in ({"winners": (5,)}, {"scores": ()}, {"turns": None}, {"termination": "x"}):
+        with pytest.raises(rk.InvalidArgument) as info:
+            attrs.evolve(result, **changes)
+        assert info.value.code == "bad_results"
+    with pytest.raises(rk.InvalidArgument) as info:
+        Report.from_results("pagat", report.bots, 1, [result])
+    assert info.value.code == "bad_results"
+    assert isinstance(result, GameResult)
+    with pytest.raises(rk.InvalidArgument) as info:
+        rk.profiles.get("pagat").differences("online")  # type: ignore[arg-type]
+    assert info.value.code == "not_a_profile"

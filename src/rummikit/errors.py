@@ -107,7 +107,7 @@ class UnknownProfile(RummikitError, LookupError):
     def __init__(self, name: str, known: tuple[str, ...]) -> None:
         super().__init__(
             "unknown_profile",
-            f"no rule profile is called {name!r}; known profiles: {', '.join(known)}",
+            f"no rule profile is called {brief(name)}; known profiles: {', '.join(known)}",
         )
         self.known = known
 

@@ -509,7 +509,15 @@ class RuleProfile:
         )
 
     def differences(self, other: RuleProfile) -> tuple[tuple[str, str, str], ...]:
-        """The options whose values differ from ``other``'s: (option, this value, other value)."""
+        """The options whose values differ from ``other``'s: (option, this value, other value).
+
+        ``other`` is a profile (``rk.profiles.get(name)`` finds one by name).
+        """
+        if not isinstance(other, RuleProfile):
+            raise InvalidArgument(
+                "not_a_profile",
+                f"expected a RuleProfile (rk.profiles.get(name) finds one), not {brief(other)}",
+            )
         theirs = {row.option: row.value for row in other.describe()}
         return tuple(
             (row.option, row.value, theirs[row.option])

@@ -12,7 +12,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Iterable
 
-from rummikit.errors import InvalidArgument, UnknownProfile
+from rummikit.errors import InvalidArgument, UnknownProfile, brief
 from rummikit.options import (
     FirstPlayer,
     JokerPolicy,
@@ -106,12 +106,38 @@ class ProfileRegistry:
         """Make ``profile`` available under its name and ``aliases``.
 
         Registering a name or alias that is already taken raises
-        :class:`~rummikit.InvalidArgument` (code ``name_taken``) unless ``replace`` is true.
+        :class:`~rummikit.InvalidArgument` (code ``name_taken``) unless ``replace`` is true;
+        even then an alias may not take another profile's own name (that profile would be
+        listed but out of reach). Names are compared without case, spaces, ``-`` or ``_``,
+        and must keep a letter or digit (``bad_profile_name``); ``aliases`` is a list of
+        names (``bad_aliases``), ``replace`` True or False (``bad_replace``).
         """
         if not isinstance(profile, RuleProfile):
-            raise InvalidArgument("not_a_profile", f"expected a RuleProfile, not {profile!r}")
+            raise InvalidArgument("not_a_profile", f"expected a RuleProfile, not {brief(profile)}")
+        if type(replace) is not bool:
+            raise InvalidArgument("bad_replace", f"replace is True or False, not {brief(replace)}")
+        if isinstance(aliases, str) or not isinstance(aliases, Iterable):
+            raise InvalidArgument(
+                "bad_aliases", f"aliases is a list of names, not {brief(aliases)}"
+            )
+        aliases = list(aliases)
+        for alias in aliases:
+            if not isinstance(alias, str):
+                raise InvalidArgument(
+                    "bad_aliases", f"an alias is a name (a str), not {brief(alias)}"
+                )
         key = _normalise(profile.name)
         keys = [key, *(_normalise(alias) for alias in aliases)]
+        for name, given in zip(keys, [profile.name, *aliases], strict=True):
+            if not name:
+                raise InvalidArgument(
+                    "bad_profile_name", f"{brief(given)} has no letter or digit to be a name"
+                )
+        for name in keys[1:]:
+            if name != key and name in self._profiles:
+                raise InvalidArgument(
+                    "name_taken", f"{name!r} is the name of another profile; it cannot be an alias"
+                )
         if not replace:
             for name in keys:
                 if name in self._aliases and self._aliases[name] != key:
@@ -131,7 +157,7 @@ class ProfileRegistry:
         if isinstance(name, RuleProfile):
             return name
         if not isinstance(name, str):
-            raise InvalidArgument("bad_profile_name", f"a profile name is a str, not {name!r}")
+            raise InvalidArgument("bad_profile_name", f"a profile name is a str, not {brief(name)}")
         key = _normalise(name)
         if key not in self._aliases:
             self._load_entry_points()
@@ -160,7 +186,7 @@ class ProfileRegistry:
             try:
                 loaded = entry_point.load()
                 profile = loaded() if callable(loaded) else loaded
-                self.register(profile)
+                self.register(profile, aliases=[entry_point.name])  # found by either name
             except Exception as error:  # a broken plug-in must not break the library
                 warnings.warn(
                     f"rummikit: could not load profile entry point {entry_point.name!r}: {error}",

@@ -40,7 +40,7 @@ import attrs
 from rummikit import profiles as _profiles
 from rummikit.actions import Draw, GiveUp, Pass, Play, Timeout
 from rummikit.bots import Bot, BotFactory, bot_factory
-from rummikit.errors import InvalidArgument, RummikitError
+from rummikit.errors import InvalidArgument, RummikitError, brief
 from rummikit.game import Game, Termination
 from rummikit.profile import RuleProfile
 
@@ -114,6 +114,40 @@ class GameResult:
     """The turn (from 1) on which somebody first opened, or None if nobody did."""
     penalties: tuple[int, ...]
     """Pieces each seat drew as penalties."""
+
+    def __attrs_post_init__(self) -> None:
+        # results are also built by hand (to sum up games played elsewhere): a report must
+        # be able to count on them
+        problem = _result_problem(self)
+        if problem:
+            raise InvalidArgument("bad_results", f"a GameResult {problem}")
+
+
+def _result_problem(result: GameResult) -> str:
+    """What is wrong with ``result``, or ''."""
+    if type(result.players) is not int or result.players < 1:
+        return f"has players a whole number from 1, not {brief(result.players)}"
+    seats = result.players
+    for name in ("scores", "penalties"):
+        values = getattr(result, name)
+        if not isinstance(values, tuple) or len(values) != seats:
+            return f"holds {name} for each of its {seats} seats, not {brief(values)}"
+        if not all(type(value) is int for value in values):
+            return f"holds whole numbers as {name}"
+    if not isinstance(result.winners, tuple) or not all(
+        type(seat) is int and 0 <= seat < seats for seat in result.winners
+    ):
+        return f"names winners among seats 0 to {seats - 1}, not {brief(result.winners)}"
+    if not isinstance(result.termination, Termination):
+        return f"ends with a Termination, not {brief(result.termination)}"
+    for name in ("turns", "first_player", "seed"):
+        if type(getattr(result, name)) is not int:
+            return f"has {name} a whole number, not {brief(getattr(result, name))}"
+    if result.first_opening_turn is not None and type(result.first_opening_turn) is not int:
+        return (
+            f"has first_opening_turn None or a whole number, not {brief(result.first_opening_turn)}"
+        )
+    return ""
 
 
 class GameRecord(TypedDict):
@@ -360,6 +394,10 @@ class Report:
         ``bad_results`` for results that are not :class:`GameResult` values of one profile
         and one number of players, ``bad_bots`` unless ``bots`` names each seat.
         """
+        if not isinstance(profile, str):
+            raise InvalidArgument(
+                "bad_profile_name", f"profile is a name (a str), not {brief(profile)}"
+            )
         if isinstance(results, str) or not isinstance(results, Iterable):
             raise InvalidArgument(
                 "bad_results", f"results is a list of GameResult, not {results!r}"
@@ -372,12 +410,13 @@ class Report:
                 raise InvalidArgument(
                     "bad_results", f"results[{number}] is {result!r}, not a GameResult"
                 )
-            if (result.profile, result.players) != (results[0].profile, results[0].players):
+            if (result.profile, result.players) != (profile, results[0].players):
                 raise InvalidArgument(
                     "bad_results",
-                    f"results[{number}] is a game of {result.profile!r} for {result.players} "
-                    f"players, results[0] of {results[0].profile!r} for {results[0].players}: "
-                    "a report sums up games of one profile with the same players",
+                    f"results[{number}] is a game of {brief(result.profile)} for "
+                    f"{result.players} players, the report is of {brief(profile)} and "
+                    f"results[0] for {results[0].players}: a report sums up games of its "
+                    "profile with the same players",
                 )
         if (
             not isinstance(bots, tuple | list)
@@ -388,8 +427,6 @@ class Report:
                 "bad_bots",
                 f"bots names the bot of each of the {results[0].players} seats, not {bots!r}",
             )
-        if not isinstance(profile, str):
-            raise InvalidArgument("bad_profile_name", f"profile is a name (a str), not {profile!r}")
         _check_count("seed", seed, 0)
         count = len(results)
         players = results[0].players
@@ -507,7 +544,9 @@ class Report:
 
 def _check_count(name: str, value: object, low: int) -> int:
     if type(value) is not int or value < low:
-        raise InvalidArgument(f"bad_{name}", f"{name} is a whole number from {low}, not {value!r}")
+        raise InvalidArgument(
+            f"bad_{name}", f"{name} is a whole number from {low}, not {brief(value)}"
+        )
     return value
 
 
