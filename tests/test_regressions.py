@@ -214,3 +214,43 @@ def test_regression_hand_built_results_are_checked() -> None:
     with pytest.raises(rk.InvalidArgument) as info:
         rk.profiles.get("pagat").differences("online")  # type: ignore[arg-type]
     assert info.value.code == "not_a_profile"
+
+
+def test_regression_huge_numbers_in_bot_simulation_and_solver_arguments() -> None:
+    # Python cannot print an int of more than 4,300 digits: messages that quoted the value
+    # raised its own ValueError instead of the rummikit error.
+    import pytest
+
+    from rummikit.bots import GreedyBot, StrategicBot, best_play, make_bot
+
+    huge = 10**5000
+    calls = [
+        lambda: GreedyBot(budget=-huge),
+        lambda: StrategicBot(patience=-huge),
+        lambda: make_bot("greedy", huge),  # type: ignore[arg-type]
+        lambda: best_play("online", "", "r1", opened=huge),  # type: ignore[arg-type]
+        lambda: rk.simulate("online", players=huge),
+        lambda: rk.simulate("online", players=2, games=huge),
+        lambda: rk.simulate("online", players=2, games=1, bots=[huge, huge]),  # type: ignore[list-item]
+        lambda: rk.solve(huge, "", "r1"),  # type: ignore[arg-type]
+        lambda: rk.solve("online", "", "r1", opened=huge),  # type: ignore[arg-type]
+    ]
+    for call in calls:
+        with pytest.raises(rk.RummikitError, match=r"very large integer|at most"):
+            call()
+
+
+def test_regression_a_broken_pool_is_not_a_bad_executor() -> None:
+    # A pool whose workers died raises BrokenProcessPool, a RuntimeError: it was reported as
+    # bad_executor ("give one still running"), hiding the CLI's "try --workers 1" advice.
+    import concurrent.futures
+    from concurrent.futures.process import BrokenProcessPool
+
+    import pytest
+
+    class Broken(concurrent.futures.Executor):
+        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+            raise BrokenProcessPool("the workers died")
+
+    with pytest.raises(BrokenProcessPool):
+        rk.simulate("online", players=2, games=1, bots="random", executor=Broken())

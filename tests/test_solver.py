@@ -356,12 +356,35 @@ def test_regression_rack_jokers_join_melds_that_may_only_grow(
     assert found.table == rk.TableState(rk.parse_table(after))
 
 
+@pytest.mark.parametrize("table", ["j r1 r2", "r12 r13 j"])
+def test_regression_a_kept_run_given_out_of_order_takes_no_joker_beside_its_own(
+    table: str,
+) -> None:
+    # Row 23 variant (no adjacent jokers) with table_manipulation off: spare jokers were
+    # added at the ends of a kept run's tiles as given, not as laid out (j r1 r2 is
+    # r1 r2 j), and so landed beside its joker.
+    profile = attrs.evolve(
+        rk.profiles.get("online"),
+        name="layoffs",
+        table_manipulation=False,
+        forbid_adjacent_jokers=True,
+    )
+    assert _checked(profile, table, "j") is None
+
+
 @pytest.mark.parametrize(
     ("changes", "table", "rack", "placed"),
     [
         ({"table_manipulation": False}, "2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd", "Ad Ad", 1),
         ({"joker_policy": "frozen"}, "2d 3d j 5d 6d 7d 8d 9d 10d Jd Qd Kd", "Ad Ad", 1),
         ({"table_manipulation": False}, "3d 4d 5d 6d 7d 8d 9d 10d Jd", "Ad 2d Qd Kd Ad", 5),
+        # jokers at both ends stand for both aces: the run's suit is read from a natural
+        (
+            {"table_manipulation": False, "min_meld_length": 4},
+            "3d 4d 5d 6d 7d 8d 9d 10d Jd Qd",
+            "j 2d Kd j",
+            3,
+        ),
     ],
 )
 def test_regression_a_kept_run_never_takes_both_aces(

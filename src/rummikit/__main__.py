@@ -104,7 +104,7 @@ def _is_command(word: str) -> bool:
     command line says which command was meant)."""
     if word in _PASSED_ON:
         return True
-    if word.startswith("-") or word in profiles.names() or _is_profile(word):
+    if word.startswith("-") or _is_profile(word):
         return False
     return bool(difflib.get_close_matches(word, _COMMANDS, n=1, cutoff=0.7))
 

@@ -45,7 +45,7 @@ import attrs
 
 from rummikit import profiles as _profiles
 from rummikit.actions import Action, Draw, Pass, Play
-from rummikit.errors import InvalidArgument, RummikitError
+from rummikit.errors import InvalidArgument, RummikitError, brief
 from rummikit.game import Phase, PlayerView
 from rummikit.meld import Meld
 from rummikit.moves import simple_plays
@@ -121,7 +121,7 @@ def _check_rng(rng: object) -> None:
     """Refuse a generator that is not a :class:`random.Random`, before a bot uses it."""
     if rng is not None and not isinstance(rng, random.Random):
         raise InvalidArgument(
-            "bad_rng", f"rng is a random.Random, or None for one seeded with 0; not {rng!r}"
+            "bad_rng", f"rng is a random.Random, or None for one seeded with 0; not {brief(rng)}"
         )
 
 
@@ -130,7 +130,7 @@ def _check_option(bot: str, name: str, value: object, low: int, *, none: bool = 
     if (none and value is None) or (type(value) is int and value >= low):
         return
     allowed = f"None or a whole number from {low}" if none else f"a whole number from {low}"
-    raise InvalidArgument("bad_bot_option", f"{bot}: {name} is {allowed}, not {value!r}")
+    raise InvalidArgument("bad_bot_option", f"{bot}: {name} is {allowed}, not {brief(value)}")
 
 
 def _inputs(
@@ -140,11 +140,11 @@ def _inputs(
     reads them, so every path of :func:`best_play` and every bot takes the same input."""
     if not isinstance(profile, RuleProfile | str):
         raise InvalidArgument(
-            "not_a_profile", f"profile is a RuleProfile or a profile name, not {profile!r}"
+            "not_a_profile", f"profile is a RuleProfile or a profile name, not {brief(profile)}"
         )
     rules = _profiles.get(profile)
     if not isinstance(opened, bool):
-        raise InvalidArgument("bad_opened", f"opened is True or False, not {opened!r}")
+        raise InvalidArgument("bad_opened", f"opened is True or False, not {brief(opened)}")
     before = as_table(table)
     pieces = tuple(as_tiles(rack))
     rules.check_in_deck([*before.tiles.elements(), *pieces])
@@ -170,12 +170,12 @@ def _read_view(view: PlayerView) -> PlayerView:
     built-in bots check what they use here, rather than fail on it halfway through a move.
     """
     if not isinstance(view, PlayerView):
-        raise InvalidArgument("not_a_view", f"a bot chooses from a PlayerView, not {view!r}")
+        raise InvalidArgument("not_a_view", f"a bot chooses from a PlayerView, not {brief(view)}")
     opened, sizes = view.opened, view.rack_sizes
     if isinstance(opened, str) or not isinstance(opened, Sequence) or not opened:
-        raise _bad_view(f"opened is one bool per seat, not {opened!r}")
+        raise _bad_view(f"opened is one bool per seat, not {brief(opened)}")
     if any(type(flag) is not bool for flag in opened):
-        raise _bad_view(f"opened holds one bool per seat, not {opened!r}")
+        raise _bad_view(f"opened holds one bool per seat, not {brief(opened)}")
     if (
         isinstance(sizes, str)
         or not isinstance(sizes, Sequence)
@@ -183,14 +183,14 @@ def _read_view(view: PlayerView) -> PlayerView:
         or any(type(size) is not int or size < 0 for size in sizes)
     ):
         raise _bad_view(
-            f"rack_sizes is one count per seat ({len(opened)} seats in opened), not {sizes!r}"
+            f"rack_sizes is one count per seat ({len(opened)} seats in opened), not {brief(sizes)}"
         )
     if type(view.player) is not int or not 0 <= view.player < len(opened):
-        raise _bad_view(f"seats are 0 to {len(opened) - 1}; the player is {view.player!r}")
+        raise _bad_view(f"seats are 0 to {len(opened) - 1}; the player is {brief(view.player)}")
     if type(view.stock_size) is not int or view.stock_size < 0:
-        raise _bad_view(f"stock_size is a whole number from 0, not {view.stock_size!r}")
+        raise _bad_view(f"stock_size is a whole number from 0, not {brief(view.stock_size)}")
     if not isinstance(view.phase, Phase):
-        raise _bad_view(f"phase is a rummikit.Phase, not {view.phase!r}")
+        raise _bad_view(f"phase is a rummikit.Phase, not {brief(view.phase)}")
     rules, table, rack = _inputs(view.profile, view.table, view.rack, opened[view.player])
     return attrs.evolve(
         view,
@@ -262,15 +262,16 @@ def best_play(
     """
     if objective not in ("tiles", "points"):
         raise InvalidArgument(
-            "bad_objective", f"the objective is 'tiles' or 'points', not {objective!r}"
+            "bad_objective", f"the objective is 'tiles' or 'points', not {brief(objective)}"
         )
     if budget is not None and (type(budget) is not int or budget < 1):
         raise InvalidArgument(
-            "bad_budget", f"budget is None or a whole number of search steps >= 1, not {budget!r}"
+            "bad_budget",
+            f"budget is None or a whole number of search steps >= 1, not {brief(budget)}",
         )
     for name, flag in (("use_solver", use_solver), ("keep_table", keep_table)):
         if not isinstance(flag, bool):
-            raise InvalidArgument(f"bad_{name}", f"{name} is True or False, not {flag!r}")
+            raise InvalidArgument(f"bad_{name}", f"{name} is True or False, not {brief(flag)}")
     rules, before, pieces = _inputs(profile, table, rack, opened)
     return _best_play(rules, before, pieces, opened, objective, budget, use_solver, keep_table)
 
@@ -310,7 +311,7 @@ def _best_play(
 def no_play(view: PlayerView) -> Action:
     """What to do without playing: draw while drawing is allowed, else pass."""
     if not isinstance(view, PlayerView):
-        raise InvalidArgument("not_a_view", f"expected a PlayerView, not {view!r}")
+        raise InvalidArgument("not_a_view", f"expected a PlayerView, not {brief(view)}")
     return Pass() if view.phase is Phase.PLAY_OR_PASS else Draw()
 
 
@@ -605,10 +606,10 @@ def register_bot(name: str, factory: BotFactory, *, replace: bool = False) -> No
     if not isinstance(name, str) or not name.strip():
         raise InvalidArgument("bad_bot_name", f"a bot name is a non-empty str, not {name!r}")
     if not callable(factory):
-        raise InvalidArgument("not_a_bot_factory", f"expected a callable, not {factory!r}")
+        raise InvalidArgument("not_a_bot_factory", f"expected a callable, not {brief(factory)}")
     key = name.strip().lower()
     if key in _REGISTRY and not replace and _REGISTRY[key] is not factory:
-        raise InvalidArgument("name_taken", f"a bot is already registered as {key!r}")
+        raise InvalidArgument("name_taken", f"a bot is already registered as {brief(key)}")
     _REGISTRY[key] = factory
 
 

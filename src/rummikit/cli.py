@@ -33,6 +33,7 @@ from rummikit.errors import InvalidMeld, NotationError, RummikitError
 from rummikit.meld import Meld
 from rummikit.notation import parse_meld, parse_table, parse_tiles
 from rummikit.profile import RuleProfile
+from rummikit.simulation import MAX_GAMES
 from rummikit.table import TableState
 
 if TYPE_CHECKING:
@@ -71,9 +72,6 @@ SIMULATE_GAMES = 40
 
 COMPARE_PLAYERS = 4
 """Players per game of ``rummikit compare`` by default (the same for every profile)."""
-
-MAX_GAMES = 1_000_000
-"""The most games ``--games`` takes (per profile): every game's result is kept in memory."""
 
 MAX_WORKERS = 256
 """The most worker processes ``--workers`` takes."""
@@ -278,7 +276,10 @@ def _run_simulation(
             )
     except RummikitError as error:
         if error.code in _USAGE_CODES:  # the arguments, checked before any game is played
-            raise click.BadParameter(error.message, param_hint=_USAGE_CODES[error.code]) from None
+            hint = _USAGE_CODES[error.code]
+            if hint == "'--players'" and isinstance(bots, list):
+                hint = "'--bots'"  # the players were counted from the bots named
+            raise click.BadParameter(error.message, param_hint=hint) from None
         raise _Failed(f"a game could not be played: {error.code}: {error.message}") from None
     except BrokenProcessPool as error:
         raise _Failed(
@@ -604,8 +605,12 @@ def solve(
             profile, table, rack, opened=not not_opened, objective=objective, budget=budget
         )
     except RummikitError as error:
-        where = "--table and --rack together" if error.code == "too_many_copies" else "input"
-        _usage(f"{where}: {error.message}", ctx)
+        where = {
+            "too_many_copies": "--table and --rack together",
+            "not_in_deck": "--table or --rack",
+            "invalid_table": "--table",
+        }.get(error.code)
+        _usage(error.message if where is None else f"{where}: {error.message}", ctx)
     if solution is None:
         if budget is None:
             click.echo("no legal play: draw")

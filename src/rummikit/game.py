@@ -477,7 +477,7 @@ def _check_seat(player: object, count: int) -> None:
         )
 
 
-def _is_sequence(value: object) -> bool:
+def _is_list_of_seats(value: object) -> bool:
     """Whether ``value`` can be read as a list of one item a player: text, bytes and mappings
     iterate, but as characters, numbers or keys."""
     return isinstance(value, Iterable) and not isinstance(
@@ -487,7 +487,7 @@ def _is_sequence(value: object) -> bool:
 
 def _racks(racks: Sequence[TilesLike]) -> list[TilesLike]:
     """The racks of a position, one a player, as a list: refuse what is not a list of racks."""
-    if not _is_sequence(racks):
+    if not _is_list_of_seats(racks):
         raise InvalidArgument(
             "bad_racks", f"racks is a list of racks, one a player, not {type(racks).__name__}"
         )
@@ -499,7 +499,7 @@ def _opened(opened: Sequence[bool] | None, count: int) -> tuple[bool, ...]:
     if opened is None:
         return (False,) * count
     expected = f"opened needs {count} booleans, one a player"
-    if not _is_sequence(opened):
+    if not _is_list_of_seats(opened):
         raise InvalidArgument("bad_opened", f"{expected}, not {type(opened).__name__}")
     flags = tuple(opened)
     if len(flags) != count or any(type(flag) is not bool for flag in flags):

@@ -26,7 +26,8 @@ from rummikit.pieces import JOKER, PieceSet, Suit, Tile, suits_of
 
 __all__ = ["MeldReading", "MeldRules", "Substitute", "read"]
 
-_MAX_RUN = 13
+MAX_RUN = 13
+"""The most pieces in a run: each rank once (with ace high, the ace at one end only)."""
 
 
 @attrs.frozen
@@ -215,17 +216,17 @@ def _read_run(
     if any(tile.suit is not suit for tile in naturals):
         return "mixed_suits", "a run has one suit: " + _listing(naturals) + " mixes suits"
     n = len(tiles)
-    if n > _MAX_RUN:
-        return "too_long", f"a run has at most {_MAX_RUN} tiles, this one has {n}"
+    if n > MAX_RUN:
+        return "too_long", f"a run has at most {MAX_RUN} tiles, this one has {n}"
     low_ranks = [tile.rank for tile in naturals]
     if len(set(low_ranks)) != len(low_ranks):
         return "repeated_rank", "a run cannot hold the same rank twice: " + _listing(naturals)
     # Each reading: (the rank each natural counts as, lowest and highest allowed place).
     # Where aces may be high, a joker may stand for the high ace (Q K j is Q-K-A).
-    top = _MAX_RUN + 1 if rules.ace_high and 1 not in low_ranks else _MAX_RUN
+    top = MAX_RUN + 1 if rules.ace_high and 1 not in low_ranks else MAX_RUN
     readings = [(low_ranks, 1, top)]
     if rules.ace_high and 1 in low_ranks:
-        readings.append(([14 if r == 1 else r for r in low_ranks], 2, _MAX_RUN + 1))
+        readings.append(([14 if r == 1 else r for r in low_ranks], 2, MAX_RUN + 1))
     candidates: list[tuple[list[int], int]] = []
     adjacent = False
     for ranks, bottom, top in readings:
@@ -272,8 +273,8 @@ def _fits_around_the_corner(ranks: list[int], n: int) -> bool:
     """Whether the ranks would fit in ``n`` places if runs could wrap from 13 to 1."""
     ordered = sorted(ranks)
     gaps = [b - a for a, b in itertools.pairwise(ordered)]
-    gaps.append(ordered[0] + _MAX_RUN - ordered[-1])
-    return _MAX_RUN - max(gaps) + 1 <= n
+    gaps.append(ordered[0] + MAX_RUN - ordered[-1])
+    return MAX_RUN - max(gaps) + 1 <= n
 
 
 def _choose(

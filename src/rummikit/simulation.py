@@ -31,6 +31,7 @@ picklable bot factories), and each worker plays its game from scratch.
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, TypedDict, cast, overload
@@ -176,23 +177,43 @@ def _factory(spec: BotSpec) -> BotFactory:
     return bot_factory(spec) if isinstance(spec, str) else spec
 
 
+MAX_GAMES = 1_000_000
+"""The most games :func:`simulate` plays per profile: every game's result is kept."""
+
+
+def _is_signature_error(error: TypeError) -> bool:
+    """Whether ``error`` says a callable was called with arguments it does not take."""
+    return error.__traceback__ is not None and error.__traceback__.tb_next is None
+
+
 def _make_bot(spec: BotSpec, rng: random.Random, seat: int) -> Bot:
     """The bot ``spec`` makes for ``seat``; a factory that makes no bot is refused here,
     when the game starts, rather than on the bot's first move."""
     factory = _factory(spec)
     name = _bot_name(spec)
     try:
-        bot = factory(rng)
+        inspect.signature(factory).bind(rng)
+        takes_rng = True
+    except TypeError:
+        takes_rng = False
+    except ValueError:  # no signature to read (some built-ins): the call will tell
+        takes_rng = True
+    try:
+        bot = factory(rng) if takes_rng else None
     except TypeError as error:
+        if not _is_signature_error(error):
+            raise  # raised inside the factory: the factory's own bug, shown as it is
+        takes_rng = False
+    if not takes_rng:
         raise InvalidArgument(
             "bad_bots",
-            f"the bot factory {name} for seat {seat} cannot be called with a random.Random "
-            f"({error}); a factory takes one and returns a bot",
-        ) from error
+            f"the bot factory {name} for seat {seat} cannot be called with a random.Random; "
+            "a factory takes one and returns a bot",
+        )
     if not isinstance(bot, Bot) or isinstance(bot, type):
         raise InvalidArgument(
             "bad_bots",
-            f"the bot factory {name} for seat {seat} returned {bot!r}, which is not a bot "
+            f"the bot factory {name} for seat {seat} returned {brief(bot)}, which is not a bot "
             "(an object with a choose(view) method)",
         )
     return bot
@@ -201,7 +222,8 @@ def _make_bot(spec: BotSpec, rng: random.Random, seat: int) -> Bot:
 def _check_stop(stop: object) -> None:
     if stop is not None and not callable(stop):
         raise InvalidArgument(
-            "bad_stop", f"stop is None or a function of the game that returns a bool, not {stop!r}"
+            "bad_stop",
+            f"stop is None or a function of the game that returns a bool, not {brief(stop)}",
         )
 
 
@@ -210,7 +232,8 @@ def _turn(game: Game, bot: Bot) -> Game:
     action = bot.choose(game.view(game.current_player))
     if not isinstance(action, Play | Draw | Pass | Timeout | GiveUp):
         raise InvalidArgument(
-            "bad_bot_action", f"bot {bot!r} returned {action!r}, which is not a rummikit action"
+            "bad_bot_action",
+            f"bot {brief(bot)} returned {brief(action)}, which is not a rummikit action",
         )
     try:
         allowed = game.check(action).ok
@@ -260,7 +283,7 @@ def play_game(
     """
     rules = _profiles.get(profile)
     if isinstance(bots, str) or not isinstance(bots, Iterable):
-        raise InvalidArgument("bad_bots", f"give one bot per seat, in a list, not {bots!r}")
+        raise InvalidArgument("bad_bots", f"give one bot per seat, in a list, not {brief(bots)}")
     seats = list(bots)
     for seat, bot in enumerate(seats):
         if isinstance(bot, type):
@@ -271,7 +294,7 @@ def play_game(
             )
         if not isinstance(bot, Bot):
             raise InvalidArgument(
-                "bad_bots", f"seat {seat} is given {bot!r}, not a bot (no choose(view) method)"
+                "bad_bots", f"seat {seat} is given {brief(bot)}, not a bot (no choose(view) method)"
             )
     _check_stop(stop)
     game, _ = _play(rules, seats, seed, stop)
@@ -400,7 +423,7 @@ class Report:
             )
         if isinstance(results, str) or not isinstance(results, Iterable):
             raise InvalidArgument(
-                "bad_results", f"results is a list of GameResult, not {results!r}"
+                "bad_results", f"results is a list of GameResult, not {brief(results)}"
             )
         results = tuple(results)
         if not results:
@@ -408,7 +431,7 @@ class Report:
         for number, result in enumerate(results):
             if not isinstance(result, GameResult):
                 raise InvalidArgument(
-                    "bad_results", f"results[{number}] is {result!r}, not a GameResult"
+                    "bad_results", f"results[{number}] is {brief(result)}, not a GameResult"
                 )
             if (result.profile, result.players) != (profile, results[0].players):
                 raise InvalidArgument(
@@ -425,7 +448,7 @@ class Report:
         ):
             raise InvalidArgument(
                 "bad_bots",
-                f"bots names the bot of each of the {results[0].players} seats, not {bots!r}",
+                f"bots names the bot of each of the {results[0].players} seats, not {brief(bots)}",
             )
         _check_count("seed", seed, 0)
         count = len(results)
@@ -566,7 +589,7 @@ def _rule_profiles(
             raise InvalidArgument(
                 "not_a_profile",
                 "profiles is a RuleProfile, a profile name, or a list of them; "
-                f"{item!r} is none of these",
+                f"{brief(item)} is none of these",
             )
     rules = [_profiles.get(cast(RuleProfile | str, item)) for item in items]
     names = [rule.name for rule in rules]
@@ -589,12 +612,12 @@ def _bot_specs(bots: BotSpec | Sequence[BotSpec], players: int) -> tuple[BotSpec
         specs = list(bots)
     else:
         raise InvalidArgument(
-            "bad_bots", f"give a bot name, a bot factory or one for every seat, not {bots!r}"
+            "bad_bots", f"give a bot name, a bot factory or one for every seat, not {brief(bots)}"
         )
     if len(specs) != players:
         raise InvalidArgument(
             "bad_bots",
-            f"give one bot for every seat or one bot for all: {players} seats, {len(specs)} bots",
+            f"give one bot for every seat or one bot for all: {brief(players)} seats, {len(specs)} bots",
         )
     for spec in specs:
         if isinstance(spec, str):
@@ -603,11 +626,11 @@ def _bot_specs(bots: BotSpec | Sequence[BotSpec], players: int) -> tuple[BotSpec
             raise InvalidArgument(
                 "bad_bots",
                 f"give a bot factory (such as the class {type(spec).__name__}) rather than "
-                f"the bot {spec!r}: every game gets fresh bots",
+                f"the bot {brief(spec)}: every game gets fresh bots",
             )
         elif not callable(spec):
             raise InvalidArgument(
-                "bad_bots", f"a bot is a registered name or a bot factory, not {spec!r}"
+                "bad_bots", f"a bot is a registered name or a bot factory, not {brief(spec)}"
             )
     return tuple(spec.strip().lower() if isinstance(spec, str) else spec for spec in specs)
 
@@ -627,12 +650,16 @@ def _run(
 
     if not isinstance(executor, concurrent.futures.Executor):
         raise InvalidArgument(
-            "bad_executor", f"expected a concurrent.futures.Executor, not {executor!r}"
+            "bad_executor", f"expected a concurrent.futures.Executor, not {brief(executor)}"
         )
     futures: list[concurrent.futures.Future[GameResult]] = []
     try:
         for task in tasks:
             futures.append(executor.submit(_run_task, task))
+    except concurrent.futures.BrokenExecutor:  # its workers died: not the caller's argument
+        for future in futures:
+            future.cancel()
+        raise
     except RuntimeError as error:  # shut down (concurrent.futures, distributed)
         for future in futures:
             future.cancel()
@@ -713,19 +740,23 @@ def simulate(
     """
     rules = _rule_profiles(profiles)
     _check_count("games", games, 1)
+    if games > MAX_GAMES:
+        raise InvalidArgument(
+            "bad_games", f"games is at most {MAX_GAMES:,} per profile (every result is kept)"
+        )
     _check_count("players", players, 1)
     for rule in rules:
         if not rule.min_players <= players <= rule.max_players:
             raise InvalidArgument(
                 "bad_players",
                 f"{rule.name!r} is played by {rule.min_players} to {rule.max_players} players, "
-                f"not {players}",
+                f"not {brief(players)}",
             )
     specs = _bot_specs(bots, players)
     if progress is not None and not callable(progress):
         raise InvalidArgument(
             "bad_progress",
-            f"progress is None or a function progress(done, total), not {progress!r}",
+            f"progress is None or a function progress(done, total), not {brief(progress)}",
         )
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)

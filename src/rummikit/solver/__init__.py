@@ -84,7 +84,12 @@ Profile rules live in the state or around the program:
   Every choice of keep or release for the frozen melds is solved and the best kept. The
   stricter ``freed_joker`` variants (a new meld, with two rack pieces) are checked with the
   judge afterwards; a play they refuse is dropped and the answer flagged ``optimal=False``.
-* **No rearranging** (``table_manipulation=False``): every table meld is a block.
+* **No rearranging** (``table_manipulation=False``): every table meld is a block, kept in
+  place: a run grows at its ends (jokers included), a group takes missing suits and jokers.
+* **Blocks and the aces**: the sweep cannot see a low ace that joins a run block from below
+  while another run extends it above to the high ace. When the best play does that, the
+  solve runs twice, the block refusing the low ace below in one and the high ace above in
+  the other, and keeps the better (each legal play is in one of the two).
 * **Ties** (in the general sweep) keep the table: the pieces of the melds the sweep changed
   are pooled and old melds taken back out while the rest still splits into melds (all at
   once, else one by one, a bounded number of tries); the pieces on the table, hence the
@@ -107,7 +112,7 @@ from typing import Literal
 import attrs
 
 from rummikit import profiles as _profiles
-from rummikit.errors import InvalidArgument
+from rummikit.errors import InvalidArgument, brief
 from rummikit.meld import Meld, MeldKind
 from rummikit.notation import TableLike, TilesLike, as_table, as_tiles
 from rummikit.options import (
@@ -118,7 +123,7 @@ from rummikit.options import (
 )
 from rummikit.pieces import JOKER, Tile, sort_tiles, suits_of
 from rummikit.profile import RuleProfile
-from rummikit.reading import MeldReading
+from rummikit.reading import MAX_RUN, MeldReading
 from rummikit.solver import _fast
 from rummikit.solver._dp import FRestriction, Rules, groups_for
 from rummikit.solver._search import (
@@ -170,18 +175,19 @@ def _check_inputs(
 ) -> tuple[RuleProfile, TableState, list[Tile]]:
     if not isinstance(profile, RuleProfile | str):
         raise InvalidArgument(
-            "not_a_profile", f"profile is a RuleProfile or a profile name, not {profile!r}"
+            "not_a_profile", f"profile is a RuleProfile or a profile name, not {brief(profile)}"
         )
     rules = _profiles.get(profile)
     if not isinstance(opened, bool):
-        raise InvalidArgument("bad_opened", f"opened is True or False, not {opened!r}")
+        raise InvalidArgument("bad_opened", f"opened is True or False, not {brief(opened)}")
     if objective not in ("tiles", "points"):
         raise InvalidArgument(
-            "bad_objective", f"objective is 'tiles' or 'points', not {objective!r}"
+            "bad_objective", f"objective is 'tiles' or 'points', not {brief(objective)}"
         )
     if budget is not None and (type(budget) is not int or budget < 1):
         raise InvalidArgument(
-            "bad_budget", f"budget is None or a whole number of search steps >= 1, not {budget!r}"
+            "bad_budget",
+            f"budget is None or a whole number of search steps >= 1, not {brief(budget)}",
         )
     before = as_table(table)
     pieces = as_tiles(rack)
@@ -691,7 +697,8 @@ def _absorb(
     if optional < 0:
         return None
     old_keys = Counter(m.key for m in before.melds)
-    work: list[list[object]] = [[list(m.tiles), m.kind, tag, m] for m, tag in melds]
+    # runs in layout order (a kept meld keeps the order it was given in): jokers join at ends
+    work: list[list[object]] = [[_in_order(profile, m), m.kind, tag, m] for m, tag in melds]
     # new melds first, so that old melds are disturbed only when needed
     order = sorted(range(len(work)), key=lambda i: (melds[i][0].key in old_keys, i))
     restricted = list(freed_left)
@@ -711,7 +718,7 @@ def _absorb(
     for tiles, kind, _tag, original in work:
         assert isinstance(tiles, list)
         assert isinstance(original, Meld)
-        if tiles == list(original.tiles):
+        if tiles == _in_order(profile, original):
             result.append(original)
         elif (
             kind is MeldKind.GROUP
@@ -721,8 +728,13 @@ def _absorb(
             result.append(_group_meld(tiles))
         else:
             result.append(_run_meld(tiles))
-    _ = profile
     return result
+
+
+def _in_order(profile: RuleProfile, meld: Meld) -> list[Tile]:
+    """The tiles of ``meld``, a run's in layout order (low to high)."""
+    reading = profile.read_meld(meld)
+    return list(reading.layout if reading.kind is MeldKind.RUN else meld.tiles)
 
 
 def _holds_all(setup: _Setup, tiles: list[Tile], restriction: FRestriction) -> bool:
@@ -866,7 +878,9 @@ def solve(
     """
     rules, before, pieces = _check_inputs(profile, table, rack, opened, objective, budget)
     if not isinstance(keep_table, bool):
-        raise InvalidArgument("bad_keep_table", f"keep_table is True or False, not {keep_table!r}")
+        raise InvalidArgument(
+            "bad_keep_table", f"keep_table is True or False, not {brief(keep_table)}"
+        )
     if not opened and _cannot_open(rules, pieces):
         return None
     if not opened and _plain_opening(rules):
@@ -987,9 +1001,9 @@ def _search_one_ace(
     if outcome is None or not problem.rules.ace_high or not problem.run_blocks:
         return outcome, problem
     long_suits = {
-        meld.tiles[0].suit if meld.tiles[0].suit is not None else meld.tiles[-1].suit
+        next(tile.suit for tile in meld.tiles if tile.suit is not None)
         for meld, tag in _rebuild(setup, problem, outcome)
-        if tag == "run" and len(meld.tiles) > _MAX_RUN
+        if tag == "run" and len(meld.tiles) > MAX_RUN
     }
     open_blocks = [
         index
@@ -1008,8 +1022,9 @@ def _search_one_ace(
     optimal = outcome.optimal
     for fixed in (block._replace(no_low_glue=True), block._replace(low_below=True)):
         blocks = (*problem.run_blocks[:index], fixed, *problem.run_blocks[index + 1 :])
+        left = None if budget is None else max(1, budget - nodes)
         found, solved = _search_one_ace(
-            setup, problem._replace(run_blocks=blocks), budget, lower, essential
+            setup, problem._replace(run_blocks=blocks), left, lower, essential
         )
         if found is None:
             optimal = optimal and budget is None
@@ -1021,10 +1036,6 @@ def _search_one_ace(
     if best[0] is None:
         return None, problem
     return best[0]._replace(nodes=nodes, optimal=optimal), best[1]
-
-
-_MAX_RUN = 13
-"""The most pieces in a run (with ace high, the ace stands at one end only)."""
 
 
 def _opening_guess(

@@ -670,7 +670,8 @@ def _glue_assignments(
                     ok = False
         if ok:
             found.append(chosen)
-            break  # blocks in one lane at one value are interchangeable for the sweep
+            break  # the first assignment the flags allow: blocks meeting here differ only in
+            # their far ends, which the sweep does not tell apart (the ace split covers that)
     return found
 
 

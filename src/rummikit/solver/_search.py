@@ -21,7 +21,8 @@ SCALE = 1
 
 
 class RunBlock(NamedTuple):
-    """A kept meld that is a run: only extended at its ends (a frozen pagat meld).
+    """A kept meld that is a run: only extended at its ends (a frozen pagat meld, or any
+    run where the table may not be rearranged).
 
     With ace high a run may not hold both aces: ``low_below`` says the run ends below in the
     low ace (so what extends it above may not reach the high one), ``no_low_glue`` that no
@@ -458,9 +459,7 @@ def _combine(
 ) -> None:
     """Every successor of ``state`` at value ``v`` gaining at least ``need`` (best per state)."""
     rules = problem.rules
-    layers = problem.layers
     nsuits = rules.nsuits
-    problem.weights[v] * SCALE
     at_top_ace = rules.ace_high and v == 14
     block_here = [
         (index, block) for index, block in enumerate(problem.group_blocks) if block.value == v
@@ -512,7 +511,6 @@ def _combine(
 
     rec(0, 0, 0, 0)
     budget.spend(count + 1)
-    _ = layers
 
 
 def _gain_of(item: tuple[int, tuple[LaneOption, ...]]) -> int:
