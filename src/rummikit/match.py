@@ -14,8 +14,8 @@ import random
 import attrs
 
 from rummikit import profiles as _profiles
-from rummikit.actions import Action
-from rummikit.errors import IllegalAction, InvalidArgument
+from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
+from rummikit.errors import IllegalAction, InvalidArgument, brief
 from rummikit.game import Game, Outcome
 from rummikit.options import Scoring
 from rummikit.profile import RuleProfile
@@ -52,7 +52,7 @@ class Match:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         if type(seed) is not int or seed < 0:
-            raise InvalidArgument("bad_seed", f"a seed is a whole number from 0, not {seed!r}")
+            raise InvalidArgument("bad_seed", f"a seed is a whole number from 0, not {brief(seed)}")
         game = Game.new(rules, players, _round_seed(seed, 0))
         return cls(rules, seed, game.current_player, (), game)
 
@@ -88,7 +88,15 @@ class Match:
         return tuple(seat for seat, score in enumerate(scores) if score == best)
 
     def check(self, action: Action) -> Verdict:
-        """Whether ``action`` is allowed in the current round."""
+        """Whether ``action`` is allowed in the current round.
+
+        Something other than an action is refused (``not_an_action``) whether or not the
+        match is over.
+        """
+        if not isinstance(action, Play | Draw | Pass | Timeout | GiveUp):
+            raise InvalidArgument(
+                "not_an_action", f"expected a rummikit action, not {brief(action)}"
+            )
         if self.over:
             return Verdict((Violation("match_over", "the match is over; no action is allowed"),))
         return self.game.check(action)

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from rummikit.errors import InvalidArgument
+from rummikit.errors import InvalidArgument, brief
 from rummikit.pieces import Tile
 
 __all__ = ["Meld", "MeldKind"]
@@ -32,15 +32,26 @@ class MeldKind(enum.Enum):
             except ValueError:
                 pass
         raise InvalidArgument(
-            "bad_kind", f"a meld kind is 'run', 'group' or a rummikit.MeldKind, not {value!r}"
+            "bad_kind", f"a meld kind is 'run', 'group' or a rummikit.MeldKind, not {brief(value)}"
         )
 
 
 def _to_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
-    result = tuple(tiles)
+    if isinstance(tiles, str):
+        raise InvalidArgument(
+            "not_tiles", "a meld's tiles are rummikit.Tile values; read notation with Meld.parse"
+        )
+    try:
+        result = tuple(tiles)
+    except TypeError:
+        raise InvalidArgument(
+            "not_tiles", f"a meld's tiles are an iterable of rummikit.Tile, not {brief(tiles)}"
+        ) from None
     for tile in result:
         if not isinstance(tile, Tile):
-            raise InvalidArgument("not_a_tile", f"a meld holds rummikit.Tile values, not {tile!r}")
+            raise InvalidArgument(
+                "not_a_tile", f"a meld holds rummikit.Tile values, not {brief(tile)}"
+            )
     return result
 
 
@@ -81,6 +92,10 @@ class Meld:
         return len(self.tiles)
 
     def __repr__(self) -> str:
+        # Notation has no empty meld, so an empty one shows as its constructor: either way
+        # the repr reads back as an equal meld.
+        if not self.tiles:
+            return "Meld(())" if self.kind is None else f"Meld((), MeldKind.{self.kind.name})"
         return f"Meld.parse({str(self)!r})"
 
     def __str__(self) -> str:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from rummikit.errors import InvalidMeld
-from rummikit.meld import MeldKind
-from rummikit.notation import as_table
+from rummikit.errors import InvalidArgument, InvalidMeld, brief
+from rummikit.meld import Meld, MeldKind
+from rummikit.notation import as_table, refuse_raw
 from rummikit.options import OpeningJokerValue, OpeningRule
 from rummikit.reading import MeldReading
 from rummikit.verdict import Verdict, Violation
@@ -26,14 +26,41 @@ def opening_value(profile: RuleProfile, reading: MeldReading) -> int:
     return reading.value
 
 
-def _melds(melds: Iterable[MeldLike] | str) -> Iterable[MeldLike]:
-    """Melds given as a list, or as table notation (``"r10 r11 r12 | b5 k5 o5"``)."""
-    return as_table(melds).melds if isinstance(melds, str) else melds
+def _melds(profile: RuleProfile, melds: Iterable[MeldLike] | str) -> list[Meld]:
+    """Melds given as a list, or as table notation (``"r10 r11 r12 | b5 k5 o5"``).
+
+    A single :class:`~rummikit.Meld` is refused rather than read as an opening of one meld:
+    the same call with a list of tiles would mean one meld per tile, so wrap it in a list.
+    """
+    if isinstance(melds, str):
+        return list(as_table(melds).melds)
+    if isinstance(melds, Meld):
+        raise InvalidArgument(
+            "not_melds", "an opening is a list of melds, not one meld: wrap the meld in a list"
+        )
+    refuse_raw(melds, "not_melds", "a list of melds or table notation")
+    try:
+        items = list(melds)
+    except TypeError:
+        raise InvalidArgument(
+            "not_melds", f"an opening is a list of melds or table notation, not {brief(melds)}"
+        ) from None
+    return [profile.as_meld(item) for item in items]
+
+
+def _check_copies(profile: RuleProfile, melds: Iterable[Meld]) -> None:
+    """Raise InvalidArgument when the melds together need more copies of a piece than the
+    deck has: each meld alone may be valid, but they cannot all be laid at once."""
+    profile.check_in_deck(tile for meld in melds for tile in meld.tiles)
 
 
 def opening_points(profile: RuleProfile, melds: Iterable[MeldLike] | str) -> int:
-    """The total an opening made of ``melds`` is worth; raises InvalidMeld for an invalid meld."""
-    return sum(opening_value(profile, profile.read_meld(meld)) for meld in _melds(melds))
+    """The total an opening made of ``melds`` is worth; raises InvalidMeld for an invalid meld
+    and InvalidArgument (``too_many_copies``) for melds that together do not fit in the deck."""
+    checked = _melds(profile, melds)
+    readings = [profile.read_meld(meld) for meld in checked]
+    _check_copies(profile, checked)
+    return sum(opening_value(profile, reading) for reading in readings)
 
 
 def pure_run_length(reading: MeldReading) -> int:
@@ -52,21 +79,27 @@ def check_opening(profile: RuleProfile, melds: Iterable[MeldLike] | str) -> Verd
 
     Where the tiles come from (only the rack, table untouched) is the turn judge's business;
     this checks the melds themselves: each valid, and together meeting the opening rule.
+    Melds that together hold more copies of a piece than the deck has are no question of
+    rules but impossible input: InvalidArgument (``too_many_copies``).
     """
     violations: list[Violation] = []
     readings: list[MeldReading] = []
-    count = 0
-    for item in _melds(melds):
-        count += 1
-        meld = profile.as_meld(item)
+    valid: list[Meld] = []
+    checked = _melds(profile, melds)
+    count = len(checked)
+    for meld in checked:
         try:
             readings.append(profile.read_meld(meld))
+            valid.append(meld)
         except InvalidMeld as error:
             violations.append(
                 Violation(
                     "invalid_meld", f"{meld}: {error.message}", melds=(meld,), tiles=meld.tiles
                 )
             )
+    # An invalid meld already has its violation (a piece outside the deck included); the
+    # valid ones hold only pieces of the deck, so this finds copies beyond the deck's.
+    _check_copies(profile, valid)
     if count == 0:
         violations.append(Violation("no_meld", "an opening lays at least one meld"))
     rule = profile.opening_rule

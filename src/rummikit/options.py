@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import enum
 import re
+from typing import Any, cast
 
-from rummikit.errors import InvalidOption
+from rummikit.errors import InvalidOption, brief
 
 __all__ = [
     "BlockedWinner",
@@ -30,7 +31,17 @@ __all__ = [
 ]
 
 
-class OptionEnum(enum.Enum):
+class _OptionEnumType(enum.EnumType):
+    """Sends an integer straight to ``_missing_``: no option value is one, and Python's own
+    refusal would first try to print it, which fails for a huge integer."""
+
+    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if not args and not kwargs and type(value) is int and cls._member_map_:
+            return cast("type[OptionEnum]", cls)._missing_(value)
+        return super().__call__(value, *args, **kwargs)
+
+
+class OptionEnum(enum.Enum, metaclass=_OptionEnumType):
     """An enum whose members are also accepted as their text value, in any case.
 
     A value that is not a member raises :class:`~rummikit.InvalidOption` naming the option
@@ -47,7 +58,7 @@ class OptionEnum(enum.Enum):
                     return member
         choices = ", ".join(repr(member.value) for member in cls)
         option = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
-        raise InvalidOption(option, f"expected one of {choices}, not {value!r}")
+        raise InvalidOption(option, f"expected one of {choices}, not {brief(value)}")
 
 
 class FirstPlayer(OptionEnum):

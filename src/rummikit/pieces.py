@@ -14,12 +14,14 @@ from collections.abc import Iterable
 
 import attrs
 
-from rummikit.errors import InvalidArgument
+from rummikit.errors import InvalidArgument, brief
 from rummikit.options import OptionEnum
 
 __all__ = [
     "CARD_SUITS",
     "JOKER",
+    "MAX_COPIES",
+    "MAX_JOKERS",
     "RANKS",
     "TILE_COLOURS",
     "PieceSet",
@@ -79,16 +81,19 @@ _JOKER_CODE = len(_SUIT_ORDER) * 16
 
 
 def _check_rank(instance: Tile, attribute: attrs.Attribute[int], rank: int) -> None:
+    # ``type(...) is int``: a bool or a float (False, 0.0) is no rank, even if it equals one.
     if instance.suit is None:
-        if rank != 0:
-            raise InvalidArgument("bad_rank", f"a joker has rank 0, not {rank!r}")
+        if type(rank) is not int or rank != 0:
+            raise InvalidArgument("bad_rank", f"a joker has rank 0, not {brief(rank)}")
     elif type(rank) is not int or not 1 <= rank <= 13:
-        raise InvalidArgument("bad_rank", f"a natural piece has a rank from 1 to 13, not {rank!r}")
+        raise InvalidArgument(
+            "bad_rank", f"a natural piece has a rank from 1 to 13, not {brief(rank)}"
+        )
 
 
 def _check_suit(instance: Tile, attribute: attrs.Attribute[Suit | None], suit: Suit | None) -> None:
     if suit is not None and not isinstance(suit, Suit):
-        raise InvalidArgument("bad_suit", f"a suit is a rummikit.Suit or None, not {suit!r}")
+        raise InvalidArgument("bad_suit", f"a suit is a rummikit.Suit or None, not {brief(suit)}")
 
 
 @attrs.frozen(order=False, repr=False, cache_hash=True)
@@ -175,8 +180,27 @@ JOKER = Tile(None, 0)
 """The joker. It belongs to every deck that has jokers."""
 
 
-def build_deck(piece_set: PieceSet, *, copies: int = 2, jokers: int = 2) -> tuple[Tile, ...]:
-    """Every piece of a deck, sorted: ``copies`` of each suit and rank, then ``jokers`` jokers."""
+MAX_COPIES = 16
+"""The most copies of each piece :func:`build_deck` makes."""
+MAX_JOKERS = 64
+"""The most jokers :func:`build_deck` makes."""
+
+
+def build_deck(piece_set: PieceSet | str, *, copies: int = 2, jokers: int = 2) -> tuple[Tile, ...]:
+    """Every piece of a deck, sorted: ``copies`` of each suit and rank, then ``jokers`` jokers.
+
+    ``piece_set`` may be given as its text (``"tiles"``, ``"cards"``). The counts are capped
+    (:data:`MAX_COPIES`, :data:`MAX_JOKERS`) far above any game, so that a mistyped huge
+    number is refused instead of filling the memory.
+    """
+    if type(copies) is not int or not 1 <= copies <= MAX_COPIES:
+        raise InvalidArgument(
+            "bad_copies", f"copies is a whole number from 1 to {MAX_COPIES}, not {brief(copies)}"
+        )
+    if type(jokers) is not int or not 0 <= jokers <= MAX_JOKERS:
+        raise InvalidArgument(
+            "bad_jokers", f"jokers is a whole number from 0 to {MAX_JOKERS}, not {brief(jokers)}"
+        )
     naturals = [
         Tile(suit, rank) for suit in suits_of(piece_set) for rank in RANKS for _ in range(copies)
     ]
@@ -192,9 +216,9 @@ def _code(tile: Tile) -> int:
     return tile.code
 
 
-def suits_of(piece_set: PieceSet) -> tuple[Suit, ...]:
-    """The four suits of a family, in notation order."""
-    return TILE_COLOURS if piece_set is PieceSet.TILES else CARD_SUITS
+def suits_of(piece_set: PieceSet | str) -> tuple[Suit, ...]:
+    """The four suits of a family, in notation order; ``piece_set`` may be given as its text."""
+    return TILE_COLOURS if PieceSet(piece_set) is PieceSet.TILES else CARD_SUITS
 
 
 _BY_CODE = {tile.code: tile for piece_set in PieceSet for tile in build_deck(piece_set, copies=1)}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, TypeVar
 
-from rummikit.errors import InvalidArgument
+from rummikit.errors import InvalidArgument, brief
 from rummikit.options import BlockedWinner, PieceValues, Scoring, StockEnd
 from rummikit.pieces import Tile
 
@@ -17,8 +17,28 @@ __all__ = ["piece_value", "round_winners", "score_round"]
 P = TypeVar("P", bound=Hashable)
 
 
-def piece_value(profile: RuleProfile, tile: Tile) -> int:
-    """What ``tile`` costs when left in hand at the end of a round under ``profile``."""
+def piece_value(profile: RuleProfile, tile: Tile | str) -> int:
+    """What ``tile`` costs when left in hand at the end of a round under ``profile``.
+
+    ``tile`` is a :class:`~rummikit.Tile` or the notation of one (``"r7"``, ``"Qs"``, ``"j"``).
+    A piece of the other family is refused (``not_in_deck``), as in :func:`score_round`; the
+    joker is valued even in a deck without jokers, since its penalty is a profile option.
+    """
+    if isinstance(tile, str):
+        from rummikit.notation import parse_tile
+
+        tile = parse_tile(tile)
+    elif not isinstance(tile, Tile):
+        raise InvalidArgument(
+            "not_a_tile", f"expected a rummikit.Tile or its notation, not {brief(tile)}"
+        )
+    if tile.suit is not None and tile.suit.piece_set is not profile.piece_set:
+        raise InvalidArgument("not_in_deck", f"{tile} is not in the deck of {profile.name!r}")
+    return _value(profile, tile)
+
+
+def _value(profile: RuleProfile, tile: Tile) -> int:
+    """:func:`piece_value` of a piece known to be of the profile's family."""
     if tile.suit is None:
         return profile.joker_penalty
     if profile.piece_values is PieceValues.FACE:
@@ -53,11 +73,15 @@ def _winners(
     profile: RuleProfile, racks: dict[P, list[Tile]], values: dict[P, int], winner: P | None
 ) -> list[P]:
     if winner is not None:
-        if winner not in racks:
+        # Compared key by key and by type: an unhashable winner cannot be looked up, and
+        # 1.0 or True merely equal to the key 1 would name the player under another value.
+        named = [player for player in racks if type(player) is type(winner) and player == winner]
+        if not named:
             raise InvalidArgument(
-                "unknown_player", f"the winner {winner!r} is not one of the players in racks"
+                "unknown_player",
+                f"the winner {brief(winner)} is not one of the players (keys) in racks",
             )
-        return [winner]
+        return named[:1]
     out = [player for player, tiles in racks.items() if not tiles]
     if len(out) > 1:
         raise InvalidArgument(
@@ -76,12 +100,13 @@ def round_winners(
 ) -> tuple[P, ...]:
     """Who wins a round that ended with these racks.
 
-    An explicit ``winner`` is taken as it is. Otherwise the player with an empty rack wins;
+    An explicit ``winner`` is taken as it is; it must be one of the keys of ``racks`` (of the
+    same type: ``1.0`` or ``True`` does not name player ``1``). Otherwise the player with an empty rack wins;
     when nobody went out, the profile decides: the blocked-end rule (lowest total, then fewest
     tiles; a tie that remains is a shared win) or no winner at all (rami voleur).
     """
     checked = _checked_racks(profile, racks)
-    values = {p: sum(piece_value(profile, t) for t in tiles) for p, tiles in checked.items()}
+    values = {p: sum(_value(profile, t) for t in tiles) for p, tiles in checked.items()}
     return tuple(_winners(profile, checked, values, winner))
 
 
@@ -98,7 +123,7 @@ def score_round(
     Penalty scoring: winners score 0 and every other player their rack total.
     """
     checked = _checked_racks(profile, racks)
-    values = {p: sum(piece_value(profile, t) for t in tiles) for p, tiles in checked.items()}
+    values = {p: sum(_value(profile, t) for t in tiles) for p, tiles in checked.items()}
     winners = _winners(profile, checked, values, winner)
     if profile.scoring is Scoring.PENALTY:
         return {p: 0 if p in winners else values[p] for p in checked}

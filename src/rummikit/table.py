@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from rummikit.errors import InvalidArgument
+from rummikit.errors import InvalidArgument, brief
 from rummikit.meld import Meld
 from rummikit.pieces import Tile
 
@@ -20,10 +20,20 @@ def meld_key(meld: Meld) -> tuple[int, ...]:
 
 
 def _to_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
-    result = tuple(melds)
+    if isinstance(melds, str | Meld):
+        hint = "read notation with TableState.parse" if isinstance(melds, str) else "not one meld"
+        raise InvalidArgument("not_a_table", f"a table is an iterable of rummikit.Meld, {hint}")
+    try:
+        result = tuple(melds)
+    except TypeError:
+        raise InvalidArgument(
+            "not_a_table", f"a table is an iterable of rummikit.Meld, not {brief(melds)}"
+        ) from None
     for meld in result:
         if not isinstance(meld, Meld):
-            raise InvalidArgument("not_a_meld", f"a table holds rummikit.Meld values, not {meld!r}")
+            raise InvalidArgument(
+                "not_a_meld", f"a table holds rummikit.Meld values, not {brief(meld)}"
+            )
     return result
 
 

@@ -31,7 +31,7 @@ except ImportError as error:  # pragma: no cover - exercised only without hypoth
     ) from error
 
 from rummikit import profiles
-from rummikit.errors import InvalidArgument
+from rummikit.errors import InvalidArgument, brief
 from rummikit.meld import Meld, MeldKind
 from rummikit.pieces import JOKER, RANKS, Tile, suits_of
 from rummikit.profile import RuleProfile
@@ -62,16 +62,21 @@ def _joker_budget(profile: RuleProfile, jokers: bool) -> int:
 
 
 def _bounds(
-    what: str, low: int, high: int, min_value: int | None, max_value: int | None
+    names: tuple[str, str], low: int, high: int, min_value: int | None, max_value: int | None
 ) -> tuple[int, int]:
-    """``(min_value, max_value)`` with defaults ``low`` and ``high``, checked to lie within them."""
+    """``(min_value, max_value)`` with defaults ``low`` and ``high``, checked to be whole
+    numbers within them; ``names`` are the arguments, named in the message."""
+    least, most = names
+    for name, value in ((least, min_value), (most, max_value)):
+        if value is not None and type(value) is not int:
+            raise InvalidArgument("bad_bounds", f"{name} is a whole number, not {brief(value)}")
     lo = low if min_value is None else min_value
     hi = high if max_value is None else max_value
     if not low <= lo <= hi <= high:
         raise InvalidArgument(
             "bad_bounds",
-            f"{what} must satisfy {low} <= min <= max <= {high} for this profile, "
-            f"not min={lo}, max={hi}",
+            f"{least} and {most} must satisfy {low} <= {least} <= {most} <= {high} for this "
+            f"profile, not {least}={brief(lo)}, {most}={brief(hi)}",
         )
     return lo, hi
 
@@ -200,7 +205,9 @@ def runs(
     also be read as a group. Lengths default to the profile's minimum up to 13.
     """
     rules = _profile(profile)
-    low, high = _bounds("run length", rules.min_meld_length, _MAX_RUN, min_length, max_length)
+    low, high = _bounds(
+        ("min_length", "max_length"), rules.min_meld_length, _MAX_RUN, min_length, max_length
+    )
     return _runs(rules, _joker_budget(rules, jokers), low, high)
 
 
@@ -219,7 +226,7 @@ def groups(
     """
     rules = _profile(profile)
     low, high = _bounds(
-        "group size", rules.min_meld_length, rules.max_group_size, min_size, max_size
+        ("min_size", "max_size"), rules.min_meld_length, rules.max_group_size, min_size, max_size
     )
     return _groups(rules, _joker_budget(rules, jokers), low, high)
 
@@ -238,7 +245,7 @@ def racks(
     """
     deck = _profile(profile).deck
     size = _profile(profile).hand_size if max_size is None else max_size
-    low, high = _bounds("rack size", 0, len(deck), min_size, size)
+    low, high = _bounds(("min_size", "max_size"), 0, len(deck), min_size, size)
     return st.lists(st.integers(0, len(deck) - 1), unique=True, min_size=low, max_size=high).map(
         lambda indices: [deck[index] for index in sorted(indices)]
     )
@@ -263,10 +270,12 @@ def _player_racks(
     taken: set[int] = set()
     result: dict[int, list[Tile]] = {}
     for player in range(count):
-        mine = [i for i in draw(_index_lists(len(deck), min_size, max_size)) if i not in taken]
+        # only one player can go out in a round: once a rack is empty, the others hold pieces
+        least = min_size if all(result.values()) else max(1, min_size)
+        mine = [i for i in draw(_index_lists(len(deck), least, max_size)) if i not in taken]
         # pieces another player already holds are replaced by the first free ones
         free = (i for i in range(len(deck)) if i not in taken and i not in mine)
-        mine.extend(itertools.islice(free, max(0, min_size - len(mine))))
+        mine.extend(itertools.islice(free, max(0, least - len(mine))))
         taken.update(mine)
         result[player] = [deck[index] for index in sorted(mine)]
     return result
@@ -283,15 +292,28 @@ def player_racks(
     """The racks of players 0, 1, ... at the end of a round: together they fit in the deck.
 
     The number of players defaults to the profile's range, the pieces per rack to 0 up to its
-    hand size. With ``min_size=0`` racks may be empty; with ``min_size=1`` set one to ``[]``
-    yourself for a player who went out.
+    hand size. With ``min_size=0`` at most one rack is empty (only one player can go out in a
+    round); with ``min_size=1`` set one to ``[]`` yourself for a player who went out.
     """
     rules = _profile(profile)
+    _bounds(("min_players", "max_players"), 1, 8, min_players, max_players)
     low = rules.min_players if min_players is None else min_players
     high = max(low, rules.max_players) if max_players is None else max_players
-    low, high = _bounds("players", 1, 8, low, high)
+    low, high = _bounds(("min_players", "max_players"), 1, 8, low, high)
+    fits = len(rules.deck) // high
+    if max_size is None and rules.hand_size > fits:
+        raise InvalidArgument(
+            "bad_bounds",
+            f"{high} racks of up to {rules.hand_size} pieces (the hand size) do not fit in the "
+            f"deck of {len(rules.deck)}: lower max_players, or pass max_size of at most {fits}",
+        )
     size = rules.hand_size if max_size is None else max_size
-    least, most = _bounds("rack size", 0, len(rules.deck) // high, min_size, size)
+    least, most = _bounds(("min_size", "max_size"), 0, fits, min_size, size)
+    if most == 0 and high > 1:
+        raise InvalidArgument(
+            "bad_bounds",
+            "max_size=0 leaves every rack empty, but only one player can go out in a round",
+        )
     return _player_racks(rules, low, high, least, most)
 
 
@@ -331,5 +353,5 @@ def tables(
 ) -> st.SearchStrategy[list[Meld]]:
     """Lists of valid melds that together fit in the profile's deck (a possible table)."""
     rules = _profile(profile)
-    low, high = _bounds("table size", 0, len(rules.deck), min_melds, max_melds)
+    low, high = _bounds(("min_melds", "max_melds"), 0, len(rules.deck), min_melds, max_melds)
     return _tables(rules, jokers, low, high)

@@ -1,0 +1,240 @@
+"""Hostile values given to pieces, melds, tables, scoring, openings, matches, options and the
+hypothesis strategies: each is refused with a documented :class:`rummikit.RummikitError` and a
+stable code, never a bare TypeError, AttributeError or ValueError, and never with a message
+that repeats a huge value.
+
+Every test here failed before the fix it is named for.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from helpers import choose_action
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rummikit as rk
+from rummikit.testing import player_racks, runs, tables
+
+PAGAT = rk.profiles.get("pagat")
+H = 10**5000
+"""Too long for Python to print (over 4,300 digits): a message that shows it raises."""
+SHORT = 200
+"""The longest message allowed when the input held a huge number."""
+
+
+def ident(value: object) -> str | None:
+    """A test id that does not print a huge integer (pytest would raise)."""
+    return "huge" if value is H else None
+
+
+def refused(call: object, code: str, kind: type[rk.RummikitError] = rk.InvalidArgument) -> str:
+    """The message of the error ``call`` raises, checked for its class, ``code`` and length."""
+    with pytest.raises(kind) as caught:
+        call()  # type: ignore[operator]
+    assert caught.value.code == code, caught.value
+    assert len(caught.value.message) < SHORT
+    return caught.value.message
+
+
+# -- 1. build_deck and suits_of --------------------------------------------------------------
+
+
+def test_build_deck_reads_the_piece_set_as_text():
+    assert rk.build_deck("tiles") == rk.build_deck(rk.PieceSet.TILES)
+    assert rk.build_deck("Cards", jokers=0)[0] == rk.Tile.parse("As")
+    assert rk.pieces.suits_of("tiles") == rk.pieces.TILE_COLOURS
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "code"),
+    [
+        ({"copies": -1}, "bad_copies"),
+        ({"copies": 0}, "bad_copies"),
+        ({"copies": "2"}, "bad_copies"),
+        ({"copies": True}, "bad_copies"),
+        ({"copies": H}, "bad_copies"),
+        ({"jokers": -3}, "bad_jokers"),
+        ({"jokers": 1.0}, "bad_jokers"),
+        ({"jokers": None}, "bad_jokers"),
+    ],
+)
+def test_build_deck_refuses_bad_counts(kwargs, code):
+    refused(lambda: rk.build_deck(rk.PieceSet.TILES, **kwargs), code)
+
+
+def test_build_deck_refuses_an_unknown_piece_set():
+    refused(lambda: rk.build_deck("dominoes"), "invalid_option", rk.InvalidOption)
+    refused(lambda: rk.pieces.suits_of(H), "invalid_option", rk.InvalidOption)
+
+
+# -- 2. bare Python errors -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("melds", [rk.Meld.parse("r10 r11 r12"), None, 5, b"r10"])
+def test_an_opening_is_a_list_of_melds(melds):
+    refused(lambda: PAGAT.check_opening(melds), "not_melds")
+    refused(lambda: PAGAT.opening_points(melds), "not_melds")
+
+
+def test_an_opening_of_one_meld_in_a_list_still_works():
+    assert PAGAT.opening_points([rk.Meld.parse("r10 r11 r12")]) == 33
+
+
+@pytest.mark.parametrize("tiles", [5, None, 1.5])
+def test_a_meld_needs_an_iterable_of_tiles(tiles):
+    refused(lambda: rk.Meld(tiles), "not_tiles")
+
+
+def test_a_meld_is_not_built_from_text():
+    assert "Meld.parse" in refused(lambda: rk.Meld("r5 r6 r7"), "not_tiles")
+
+
+@pytest.mark.parametrize("melds", [5, None, "r5 r6 r7", rk.Meld.parse("r5 r6 r7")])
+def test_a_table_needs_an_iterable_of_melds(melds):
+    refused(lambda: rk.TableState(melds), "not_a_table")
+
+
+@pytest.mark.parametrize("winner", [[0], {1}, 1.0, True, "1", H], ids=ident)
+def test_a_winner_is_a_key_of_racks(winner):
+    racks = {0: "", 1: "r5"}
+    refused(lambda: PAGAT.score_round(racks, winner=winner), "unknown_player")
+    refused(lambda: PAGAT.round_winners(racks, winner=winner), "unknown_player")
+
+
+def test_a_named_winner_is_returned_as_the_key():
+    assert PAGAT.round_winners({0: "r1", 1: "r5"}, winner=1) == (1,)
+    assert PAGAT.score_round({0: "r1", 1: "r5"}, winner=1) == {0: -1, 1: 1}
+
+
+def test_piece_value_reads_notation():
+    assert PAGAT.piece_value("r5") == 5
+    assert PAGAT.piece_value("j") == PAGAT.joker_penalty
+    refused(lambda: PAGAT.piece_value("r5 r6"), "not_one_tile", rk.NotationError)
+
+
+@pytest.mark.parametrize("tile", [None, 5, H, [rk.JOKER]], ids=ident)
+def test_piece_value_refuses_what_is_no_tile(tile):
+    refused(lambda: PAGAT.piece_value(tile), "not_a_tile")
+
+
+def test_piece_value_refuses_a_piece_outside_the_deck():
+    refused(lambda: PAGAT.piece_value(rk.Tile.parse("Kh")), "not_in_deck")
+    refused(lambda: rk.profiles.get("rami").piece_value("r5"), "not_in_deck")
+
+
+# -- 3. huge integers in messages ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("call", "code"),
+    [
+        (lambda: rk.Tile(rk.Suit.RED, H), "bad_rank"),
+        (lambda: rk.Tile(H, 1), "bad_suit"),
+        (lambda: rk.Tile(None, H), "bad_rank"),
+        (lambda: rk.Meld([H]), "not_a_tile"),
+        (lambda: rk.Meld([], kind=H), "bad_kind"),
+        (lambda: rk.MeldKind.coerce(H), "bad_kind"),
+        (lambda: rk.TableState([H]), "not_a_meld"),
+        (lambda: rk.Match.new("pagat", 2, -H), "bad_seed"),
+        (lambda: rk.Match.new("pagat", 2, [H]), "bad_seed"),
+        (lambda: PAGAT.score_round({0: "", 1: "r5"}, winner=H), "unknown_player"),
+        (lambda: tables("pagat", max_melds=H), "bad_bounds"),
+    ],
+)
+def test_a_huge_integer_is_not_printed(call, code):
+    refused(call, code)
+
+
+def test_a_huge_option_value_is_not_printed():
+    refused(lambda: attrs.evolve(PAGAT, piece_set=H), "invalid_option", rk.InvalidOption)
+
+
+# -- 4. openings within the deck --------------------------------------------------------------
+
+
+def test_an_opening_cannot_use_more_jokers_than_the_deck_has():
+    melds = ["r10 r11 j", "b10 j b12", "k10 k11 j"]
+    refused(lambda: PAGAT.check_opening(melds), "too_many_copies")
+    refused(lambda: PAGAT.opening_points(melds), "too_many_copies")
+
+
+def test_an_opening_cannot_use_more_copies_than_the_deck_has():
+    refused(lambda: PAGAT.opening_points(["r10 r11 r12"] * 3), "too_many_copies")
+    refused(lambda: PAGAT.check_opening(["r10 r11 r12"] * 3), "too_many_copies")
+    assert PAGAT.opening_points(["r10 r11 r12"] * 2) == 66
+
+
+def test_a_piece_outside_the_deck_is_still_an_invalid_meld_in_the_verdict():
+    verdict = PAGAT.check_opening(["7h 8h 9h", "r10 r11 r12"])
+    assert verdict.codes == ("invalid_meld",)
+
+
+# -- 5. the hypothesis strategies -------------------------------------------------------------
+
+
+@settings(max_examples=100)
+@given(racks=player_racks("pagat"))
+def test_at_most_one_rack_is_empty(racks):
+    assert sum(1 for rack in racks.values() if not rack) <= 1
+    PAGAT.round_winners(racks)  # no several_empty_racks
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: runs("pagat", min_length="3"),
+        lambda: runs("pagat", max_length=4.0),
+        lambda: tables("pagat", min_melds="1"),
+        lambda: player_racks("pagat", min_players="2"),
+        lambda: player_racks("pagat", max_size=True),
+    ],
+)
+def test_strategy_bounds_are_whole_numbers(call):
+    refused(call, "bad_bounds")
+
+
+def test_strategy_bounds_name_the_argument_at_fault():
+    message = refused(lambda: player_racks("pagat", max_players=8), "bad_bounds")
+    assert "max_players" in message
+    assert "min_length" in refused(lambda: runs("pagat", min_length=2), "bad_bounds")
+
+
+# -- 6. empty melds and joker ranks ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("meld", [rk.Meld(()), rk.Meld((), "run"), rk.Meld((), "group")])
+def test_an_empty_meld_reads_back_from_its_repr(meld):
+    assert eval(repr(meld), {"Meld": rk.Meld, "MeldKind": rk.MeldKind}) == meld
+
+
+@pytest.mark.parametrize("rank", [False, 0.0, None, "0"])
+def test_the_joker_rank_is_the_integer_0(rank):
+    refused(lambda: rk.Tile(None, rank), "bad_rank")
+
+
+# -- 7. Match.check -------------------------------------------------------------------------
+
+
+def test_match_check_refuses_a_non_action_when_the_match_is_over():
+    match = rk.Match.new("pagat", 2, 1)
+    over, rng = match, random.Random(1)
+    for _ in range(2000):
+        if over.over:
+            break
+        over = over.apply(choose_action(over.game, rng))
+    assert over.over
+    refused(lambda: over.check("foo"), "not_an_action")
+    refused(lambda: match.check("foo"), "not_an_action")
+    assert over.check(rk.Draw()).codes == ("match_over",)
+
+
+@given(st.integers())
+def test_tile_ranks_never_raise_bare_errors(rank):
+    if 1 <= rank <= 13:
+        assert rk.Tile(rk.Suit.RED, rank).rank == rank
+    else:
+        refused(lambda: rk.Tile(rk.Suit.RED, rank), "bad_rank")
