@@ -407,8 +407,9 @@ class RuleProfile:
                     f"{count} copies of {tile} given; the deck of {self.name!r} has {deck[code]}",
                 )
 
-    def piece_value(self, tile: Tile) -> int:
-        """What ``tile`` costs when left in hand at the end of a round."""
+    def piece_value(self, tile: Tile | str) -> int:
+        """What ``tile`` (a piece, or one in notation) costs when left in hand at the end of
+        a round. Raises :class:`~rummikit.InvalidArgument` for a piece not in this deck."""
         return _scoring.piece_value(self, tile)
 
     # -- melds ----------------------------------------------------------------------------
@@ -471,7 +472,9 @@ class RuleProfile:
     def opening_points(self, melds: Iterable[MeldLike] | str) -> int:
         """What an opening made of ``melds`` is worth, jokers counted per the profile.
 
-        Raises :class:`~rummikit.InvalidMeld` if one of the melds is invalid.
+        Raises :class:`~rummikit.InvalidMeld` if one of the melds is invalid, and
+        :class:`~rummikit.InvalidArgument` if together they hold more copies of a piece than
+        the deck (``too_many_copies``).
         """
         return _opening.opening_points(self, melds)
 
