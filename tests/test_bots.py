@@ -96,13 +96,13 @@ def test_an_opening_keeps_back_what_it_does_not_need():
 
 def test_searches_harder_for_a_way_out_near_the_end(monkeypatch):
     budgets: list[int | None] = []
-    real = rb.best_play
+    real = rb._best_play
 
-    def spy(*args, **kwargs):
-        budgets.append(kwargs["budget"])
-        return real(*args, **kwargs)
+    def spy(rules, before, pieces, opened, objective, budget, use_solver, keep_table):
+        budgets.append(budget)
+        return real(rules, before, pieces, opened, objective, budget, use_solver, keep_table)
 
-    monkeypatch.setattr(rb, "best_play", spy)
+    monkeypatch.setattr(rb, "_best_play", spy)
     bot = rb.StrategicBot(budget=50, endgame_budget=9000)
     near = position("pagat", "r5 r6 r7 r8 k1", table="b1 b2 b3")
     bot.choose(near.view(0))

@@ -45,15 +45,15 @@ import attrs
 
 from rummikit import profiles as _profiles
 from rummikit.actions import Action, Draw, Pass, Play
-from rummikit.errors import InvalidArgument, RummikitError, brief
+from rummikit.errors import InvalidArgument, brief
 from rummikit.game import Phase, PlayerView
 from rummikit.meld import Meld
 from rummikit.moves import simple_plays
-from rummikit.notation import TableLike, TilesLike, as_table, as_tiles
+from rummikit.notation import TableLike, TilesLike
 from rummikit.options import TurnStructure
 from rummikit.pieces import Tile
 from rummikit.profile import RuleProfile
-from rummikit.solver import solve
+from rummikit.solver import checked_position, solve
 from rummikit.table import TableState
 
 __all__ = [
@@ -136,27 +136,10 @@ def _check_option(bot: str, name: str, value: object, low: int, *, none: bool = 
 def _inputs(
     profile: RuleProfile | str, table: TableLike, rack: TilesLike, opened: bool
 ) -> tuple[RuleProfile, TableState, tuple[Tile, ...]]:
-    """Profile, table and rack as values, read and checked as :func:`~rummikit.solver.solve`
-    reads them, so every path of :func:`best_play` and every bot takes the same input."""
-    if not isinstance(profile, RuleProfile | str):
-        raise InvalidArgument(
-            "not_a_profile", f"profile is a RuleProfile or a profile name, not {brief(profile)}"
-        )
-    rules = _profiles.get(profile)
-    if not isinstance(opened, bool):
-        raise InvalidArgument("bad_opened", f"opened is True or False, not {brief(opened)}")
-    before = as_table(table)
-    pieces = tuple(as_tiles(rack))
-    rules.check_in_deck([*before.tiles.elements(), *pieces])
-    for meld in before.melds:
-        if not rules.is_valid_meld(meld):
-            try:
-                rules.read_meld(meld)
-            except RummikitError as error:
-                raise InvalidArgument(
-                    "invalid_table", f"the table holds an invalid meld, {meld}: {error.message}"
-                ) from None
-    return rules, before, pieces
+    """Profile, table and rack as values, checked as :func:`~rummikit.solver.solve` checks
+    them, so every path of :func:`best_play` and every bot takes the same input."""
+    rules, before, pieces = checked_position(profile, table, rack, opened)
+    return rules, before, tuple(pieces)
 
 
 def _bad_view(message: str) -> InvalidArgument:
@@ -525,15 +508,8 @@ class StrategicBot:
         self, view: PlayerView, rack: tuple[Tile, ...], opened: bool, budget: int | None = -1
     ) -> TableState | None:
         budget = self.budget if budget == -1 else budget
-        return best_play(
-            view.profile,
-            view.table,
-            rack,
-            opened=opened,
-            objective="tiles",
-            budget=budget,
-            keep_table=False,
-        )
+        # the view was read and checked by choose (_read_view): no second check
+        return _best_play(view.profile, view.table, rack, opened, "tiles", budget, True, False)
 
     def choose(self, view: PlayerView) -> Action:
         """Go out if possible; else the best play, keeping jokers and a reserve back."""

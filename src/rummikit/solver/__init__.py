@@ -173,13 +173,7 @@ def _check_inputs(
     objective: str,
     budget: int | None,
 ) -> tuple[RuleProfile, TableState, list[Tile]]:
-    if not isinstance(profile, RuleProfile | str):
-        raise InvalidArgument(
-            "not_a_profile", f"profile is a RuleProfile or a profile name, not {brief(profile)}"
-        )
-    rules = _profiles.get(profile)
-    if not isinstance(opened, bool):
-        raise InvalidArgument("bad_opened", f"opened is True or False, not {brief(opened)}")
+    rules, before, pieces = checked_position(profile, table, rack, opened)
     if objective not in ("tiles", "points"):
         raise InvalidArgument(
             "bad_objective", f"objective is 'tiles' or 'points', not {brief(objective)}"
@@ -189,6 +183,24 @@ def _check_inputs(
             "bad_budget",
             f"budget is None or a whole number of search steps >= 1, not {brief(budget)}",
         )
+    return rules, before, pieces
+
+
+def checked_position(
+    profile: RuleProfile | str, table: TableLike, rack: TilesLike, opened: bool
+) -> tuple[RuleProfile, TableState, list[Tile]]:
+    """The profile, table and rack of a position as values, checked: a registered profile,
+    ``opened`` a bool, pieces of the deck (no more copies than it holds), valid melds.
+
+    Shared by :func:`solve` and the bots, so that every way in takes the same input.
+    """
+    if not isinstance(profile, RuleProfile | str):
+        raise InvalidArgument(
+            "not_a_profile", f"profile is a RuleProfile or a profile name, not {brief(profile)}"
+        )
+    rules = _profiles.get(profile)
+    if not isinstance(opened, bool):
+        raise InvalidArgument("bad_opened", f"opened is True or False, not {brief(opened)}")
     before = as_table(table)
     pieces = as_tiles(rack)
     rules.check_in_deck([*before.tiles.elements(), *pieces])
