@@ -454,6 +454,8 @@ def test_a_closed_pipe_exits_3_quietly(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdout", Closed())
     assert main(["check", "r1 r2 r3"]) == cli_module.FAILED
     assert main(["rules"]) == cli_module.FAILED
+    assert main(["--help"]) == cli_module.FAILED
+    assert main(["check", "--help"]) == cli_module.FAILED
 
 
 def test_a_columns_variable_that_is_no_width_is_ignored(monkeypatch):

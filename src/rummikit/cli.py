@@ -22,7 +22,7 @@ import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from functools import cache
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -480,6 +480,20 @@ _CSV = click.option("--csv", "as_csv", is_flag=True, help="Write CSV instead of 
 class _Commands(click.Group):
     """The command group: a pipe closed early ends a command quietly with :data:`FAILED`
     (click's own handler exits with 1, which here means "the answer is no")."""
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        # the group's own --help and --version are written while its context is made
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except BrokenPipeError:
+            _silence_stdout()
+            raise SystemExit(FAILED) from None
 
     def invoke(self, ctx: click.Context) -> object:
         try:

@@ -35,6 +35,7 @@ from rummikit.errors import InvalidArgument, brief
 from rummikit.meld import Meld, MeldKind
 from rummikit.pieces import JOKER, RANKS, Tile, suits_of
 from rummikit.profile import RuleProfile
+from rummikit.reading import MAX_RUN
 
 T = TypeVar("T")
 
@@ -49,7 +50,6 @@ __all__ = [
     "tiles",
 ]
 
-_MAX_RUN = 13
 _DEFAULT_MAX_MELDS = 6
 
 
@@ -108,15 +108,15 @@ def _index_sets(length: int, limit: int) -> st.SearchStrategy[set[int]]:
 
 def _rank_at(place: int) -> int:
     """The rank of the piece at a run place; place 14 is the high ace."""
-    return place if place <= _MAX_RUN else 1
+    return place if place <= MAX_RUN else 1
 
 
 def _run_fits(rank: int, length: int, profile: RuleProfile) -> bool:
     """Whether one natural of ``rank`` and ``length - 1`` jokers can form a run."""
-    if length > _MAX_RUN:
+    if length > MAX_RUN:
         return False
     places = [rank, 14] if profile.ace_high and rank == 1 else [rank]
-    top = 14 if profile.ace_high else _MAX_RUN
+    top = 14 if profile.ace_high else MAX_RUN
     for place in places:
         for start in range(max(1, place - length + 1), min(place, top - length + 1) + 1):
             empty = [p for p in range(start, start + length) if p != place]
@@ -148,7 +148,7 @@ def _runs(
 ) -> Meld:
     suit = draw(_choice(suits_of(profile.piece_set)))
     length = draw(_integers(min_length, max_length))
-    top = 14 if profile.ace_high else _MAX_RUN
+    top = 14 if profile.ace_high else MAX_RUN
     start = draw(_integers(1, top - length + 1))
     joker_at = _joker_places(draw, length, joker_budget, profile.forbid_adjacent_jokers)
     pieces = [
@@ -206,7 +206,7 @@ def runs(
     """
     rules = _profile(profile)
     low, high = _bounds(
-        ("min_length", "max_length"), rules.min_meld_length, _MAX_RUN, min_length, max_length
+        ("min_length", "max_length"), rules.min_meld_length, MAX_RUN, min_length, max_length
     )
     return _runs(rules, _joker_budget(rules, jokers), low, high)
 
@@ -320,7 +320,7 @@ def player_racks(
 @_cache
 def _any_melds(profile: RuleProfile, joker_budget: int) -> st.SearchStrategy[Meld]:
     return st.one_of(
-        _runs(profile, joker_budget, profile.min_meld_length, _MAX_RUN),
+        _runs(profile, joker_budget, profile.min_meld_length, MAX_RUN),
         _groups(profile, joker_budget, profile.min_meld_length, profile.max_group_size),
     )
 
