@@ -53,7 +53,7 @@ from rummikit.notation import TableLike, TilesLike
 from rummikit.options import TurnStructure
 from rummikit.pieces import Tile
 from rummikit.profile import RuleProfile
-from rummikit.solver import checked_position, solve
+from rummikit.solver import checked_position, solve_checked
 from rummikit.table import TableState
 
 __all__ = [
@@ -272,7 +272,7 @@ def _best_play(
     """:func:`best_play` on input already checked (by it, or by a bot's :func:`_read_view`)."""
     if not use_solver:
         return _fallback(rules, before, pieces, opened, objective)
-    solution = solve(
+    solution = solve_checked(
         rules,
         before,
         pieces,

@@ -881,10 +881,10 @@ def solve(
     search, in steps (see :doc:`/solver`); when it runs out the best play found is returned
     with ``optimal=False``. Without a budget, None means that no legal play exists; with one,
     that none was found (the search looks a few times the budget for a first play before it
-    gives up), so a play may still exist. Between equally good plays, ``keep_table=True`` (the default)
-    picks one that leaves as much of the table as it was as it cheaply can (see
-    :doc:`/solver`); ``keep_table=False`` skips that step and returns the first best play
-    found, which may rearrange more of the table: faster, and all a bot needs.
+    gives up), so a play may still exist. Between equally good plays, ``keep_table=True``
+    (the default) picks one that leaves as much of the table as it was as it cheaply can
+    (see :doc:`/solver`); ``keep_table=False`` skips that step and returns the first best
+    play found, which may rearrange more of the table: faster, and all a bot needs.
 
     Raises :class:`~rummikit.InvalidArgument` (or a notation error) for bad input.
     """
@@ -893,6 +893,30 @@ def solve(
         raise InvalidArgument(
             "bad_keep_table", f"keep_table is True or False, not {brief(keep_table)}"
         )
+    return solve_checked(
+        rules,
+        before,
+        pieces,
+        opened=opened,
+        objective=objective,
+        budget=budget,
+        keep_table=keep_table,
+    )
+
+
+def solve_checked(
+    rules: RuleProfile,
+    before: TableState,
+    pieces: Sequence[Tile],
+    *,
+    opened: bool,
+    objective: str,
+    budget: int | None,
+    keep_table: bool,
+) -> Solution | None:
+    """:func:`solve` for a position :func:`checked_position` accepted, with valid options:
+    the bots' way in, which does not check a position twice."""
+    pieces = list(pieces)
     if not opened and _cannot_open(rules, pieces):
         return None
     if not opened and _plain_opening(rules):
