@@ -292,3 +292,17 @@ def test_a_generator_that_is_no_random_is_refused(rng):
 def test_reserve_for_takes_a_profile_name():
     assert rb.StrategicBot().reserve_for("rami voleur") == 0
     assert code_of(rb.StrategicBot().reserve_for, 5) == "bad_profile_name"
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "strategic", "simple"])
+def test_a_bot_refuses_a_view_out_of_turn_or_after_the_round(name: str) -> None:
+    # A bot chooses on its own turn, while the round is on: anything else is a bad view.
+    game = rk.Game.new("online", 2, seed=1)
+    bot = rb.make_bot(name, random.Random(1))
+    other = game.view(1 - game.current_player)
+    with pytest.raises(rk.InvalidArgument, match="a bot chooses on its own turn") as info:
+        bot.choose(other)
+    assert info.value.code == "bad_view"
+    over = attrs.evolve(game.view(game.current_player), phase=rk.Phase.OVER)
+    with pytest.raises(rk.InvalidArgument, match="the round is over"):
+        bot.choose(over)

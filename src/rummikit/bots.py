@@ -174,6 +174,13 @@ def _read_view(view: PlayerView) -> PlayerView:
         raise _bad_view(f"stock_size is a whole number from 0, not {brief(view.stock_size)}")
     if not isinstance(view.phase, Phase):
         raise _bad_view(f"phase is a rummikit.Phase, not {brief(view.phase)}")
+    if view.phase is Phase.OVER:
+        raise _bad_view("the round is over: there is nothing to choose")
+    if view.current_player != view.player:
+        raise _bad_view(
+            f"it is seat {brief(view.current_player)}'s turn, not this view's seat "
+            f"{view.player}: a bot chooses on its own turn"
+        )
     rules, table, rack = _inputs(view.profile, view.table, view.rack, opened[view.player])
     return attrs.evolve(
         view,
