@@ -268,7 +268,7 @@ def test_compare_with_defaults_compares_the_built_in_profiles(monkeypatch):
     real = simulation.simulate
 
     def spy(profiles, **kwargs):
-        seen.update(kwargs, profiles=[p.name for p in profiles])
+        seen.update(kwargs, profiles=[rk.profiles.get(p).name for p in profiles])
         return real(profiles, **{**kwargs, "games": 1, "players": 2, "bots": "random"})
 
     monkeypatch.setattr(simulation, "simulate", spy)

@@ -53,7 +53,7 @@ from rummikit.notation import TableLike, TilesLike
 from rummikit.options import TurnStructure
 from rummikit.pieces import Tile
 from rummikit.profile import RuleProfile
-from rummikit.solver import checked_position, solve_checked
+from rummikit.solver import check_options, checked_position, solve_checked
 from rummikit.table import TableState
 
 __all__ = [
@@ -250,18 +250,11 @@ def best_play(
     Both ways take what :func:`~rummikit.solver.solve` takes (a profile name, notation for
     the table and the rack) and refuse what it refuses, with the same codes.
     """
-    if objective not in ("tiles", "points"):
+    check_options(objective, budget, keep_table)
+    if not isinstance(use_solver, bool):
         raise InvalidArgument(
-            "bad_objective", f"the objective is 'tiles' or 'points', not {brief(objective)}"
+            "bad_use_solver", f"use_solver is True or False, not {brief(use_solver)}"
         )
-    if budget is not None and (type(budget) is not int or budget < 1):
-        raise InvalidArgument(
-            "bad_budget",
-            f"budget is None or a whole number of search steps >= 1, not {brief(budget)}",
-        )
-    for name, flag in (("use_solver", use_solver), ("keep_table", keep_table)):
-        if not isinstance(flag, bool):
-            raise InvalidArgument(f"bad_{name}", f"{name} is True or False, not {brief(flag)}")
     rules, before, pieces = _inputs(profile, table, rack, opened)
     return _best_play(rules, before, pieces, opened, objective, budget, use_solver, keep_table)
 

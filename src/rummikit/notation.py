@@ -21,11 +21,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
+from typing import TypeVar
 
 from rummikit.errors import InvalidArgument, NotationError
 from rummikit.meld import Meld, MeldKind
 from rummikit.pieces import JOKER, Suit, Tile
 from rummikit.table import TableState
+
+_T = TypeVar("_T")
 
 __all__ = [
     "MAX_TEXT_LENGTH",
@@ -255,25 +258,26 @@ def format_table(melds: Iterable[Meld], *, unicode: bool = False) -> str:
     return " | ".join(parts)
 
 
-def refuse_raw(value: object, code: str, expected: str) -> None:
-    """Refuse bytes and mappings where tiles or melds are expected: iterating them gives
-    numbers or keys, never what the caller meant."""
+def as_items(value: Iterable[_T], code: str, expected: str) -> list[_T]:
+    """``value`` as a list of its items, or :class:`~rummikit.InvalidArgument` ``code``.
+
+    Bytes and mappings are refused with the rest: iterating them gives numbers or keys,
+    never the tiles or melds the caller meant.
+    """
     if isinstance(value, bytes | bytearray | memoryview | Mapping):
         hint = " (decode it to str first)" if not isinstance(value, Mapping) else ""
         raise InvalidArgument(code, f"expected {expected}, not {type(value).__name__}{hint}")
+    try:
+        return list(value)
+    except TypeError:
+        raise InvalidArgument(code, f"expected {expected}, not {type(value).__name__}") from None
 
 
 def as_tiles(tiles: TilesLike) -> list[Tile]:
     """``tiles`` as a list, reading notation if given a string."""
     if isinstance(tiles, str):
         return parse_tiles(tiles)
-    refuse_raw(tiles, "not_tiles", "tiles or notation")
-    try:
-        result = list(tiles)
-    except TypeError:
-        raise InvalidArgument(
-            "not_tiles", f"expected tiles or notation, not {type(tiles).__name__}"
-        ) from None
+    result = as_items(tiles, "not_tiles", "tiles or notation")
     for tile in result:
         if not isinstance(tile, Tile):
             raise InvalidArgument("not_a_tile", f"expected rummikit.Tile values, not {tile!r}")
@@ -297,11 +301,5 @@ def as_table(table: TableLike) -> TableState:
         return TableState(parse_table(table))
     if isinstance(table, Meld):
         raise InvalidArgument("not_a_table", "a table is a sequence of melds, not one meld")
-    refuse_raw(table, "not_a_table", "melds or notation")
-    try:
-        melds = list(table)
-    except TypeError:
-        raise InvalidArgument(
-            "not_a_table", f"expected melds or notation, not {type(table).__name__}"
-        ) from None
+    melds = as_items(table, "not_a_table", "melds or notation")
     return TableState(as_meld(meld) for meld in melds)

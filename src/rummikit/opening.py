@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from rummikit.errors import InvalidArgument, InvalidMeld, brief
+from rummikit.errors import InvalidArgument, InvalidMeld
 from rummikit.meld import Meld, MeldKind
-from rummikit.notation import as_table, refuse_raw
+from rummikit.notation import as_items, as_table
 from rummikit.options import OpeningJokerValue, OpeningRule
 from rummikit.reading import MeldReading
 from rummikit.verdict import Verdict, Violation
@@ -38,13 +38,7 @@ def _melds(profile: RuleProfile, melds: Iterable[MeldLike] | str) -> list[Meld]:
         raise InvalidArgument(
             "not_melds", "an opening is a list of melds, not one meld: wrap the meld in a list"
         )
-    refuse_raw(melds, "not_melds", "a list of melds or table notation")
-    try:
-        items = list(melds)
-    except TypeError:
-        raise InvalidArgument(
-            "not_melds", f"an opening is a list of melds or table notation, not {brief(melds)}"
-        ) from None
+    items = as_items(melds, "not_melds", "a list of melds or table notation")
     return [profile.as_meld(item) for item in items]
 
 

@@ -592,13 +592,19 @@ def _rule_profiles(
                 f"{brief(item)} is none of these",
             )
     rules = [_profiles.get(cast(RuleProfile | str, item)) for item in items]
-    names = [rule.name for rule in rules]
-    for name in names:
-        if names.count(name) > 1:
-            raise InvalidArgument(
-                "duplicate_profile",
-                f"two profiles are named {name!r}; give each a name (attrs.evolve(p, name=...))",
-            )
+    for index, (item, rule) in enumerate(zip(items, rules, strict=True)):
+        for earlier_item, earlier in zip(items, rules[:index], strict=False):
+            if earlier.name != rule.name:
+                continue
+            if isinstance(item, str) and isinstance(earlier_item, str):  # a name, an alias
+                same = "" if item == earlier_item else f" ({item!r} and {earlier_item!r})"
+                message = f"{rule.name!r} is given twice{same}; give each profile once"
+            else:
+                message = (
+                    f"two profiles are named {rule.name!r}; give each its own name "
+                    "(attrs.evolve(profile, name=...))"
+                )
+            raise InvalidArgument("duplicate_profile", message)
     return rules
 
 

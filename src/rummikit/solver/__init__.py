@@ -165,15 +165,9 @@ class Solution:
 # input
 
 
-def _check_inputs(
-    profile: RuleProfile | str,
-    table: TableLike,
-    rack: TilesLike,
-    opened: bool,
-    objective: str,
-    budget: int | None,
-) -> tuple[RuleProfile, TableState, list[Tile]]:
-    rules, before, pieces = checked_position(profile, table, rack, opened)
+def check_options(objective: object, budget: object, keep_table: object) -> None:
+    """Raise :class:`~rummikit.InvalidArgument` unless the options of :func:`solve` are
+    valid (shared with the bots, which take the same options)."""
     if objective not in ("tiles", "points"):
         raise InvalidArgument(
             "bad_objective", f"objective is 'tiles' or 'points', not {brief(objective)}"
@@ -183,7 +177,10 @@ def _check_inputs(
             "bad_budget",
             f"budget is None or a whole number of search steps >= 1, not {brief(budget)}",
         )
-    return rules, before, pieces
+    if not isinstance(keep_table, bool):
+        raise InvalidArgument(
+            "bad_keep_table", f"keep_table is True or False, not {brief(keep_table)}"
+        )
 
 
 def checked_position(
@@ -888,11 +885,8 @@ def solve(
 
     Raises :class:`~rummikit.InvalidArgument` (or a notation error) for bad input.
     """
-    rules, before, pieces = _check_inputs(profile, table, rack, opened, objective, budget)
-    if not isinstance(keep_table, bool):
-        raise InvalidArgument(
-            "bad_keep_table", f"keep_table is True or False, not {brief(keep_table)}"
-        )
+    rules, before, pieces = checked_position(profile, table, rack, opened)
+    check_options(objective, budget, keep_table)
     return solve_checked(
         rules,
         before,
