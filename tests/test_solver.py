@@ -712,9 +712,11 @@ def test_keep_table_false_skips_the_tie_break() -> None:
 def test_regression_ties_try_the_intact_melds_one_by_one(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The melds the best play left intact are first tried together; when that fails they
-    are now tried one at a time (they used to be dropped together). With short checks (100
-    steps) this position kept 5 of its 17 melds before, 12 after."""
+    """The melds the best play left intact must not be dropped together when one of them
+    cannot stay. With short checks (100 steps) this position kept 5 of its 17 melds before
+    that fix and 12 after it; since the tie step repairs the new melds locally instead of
+    searching again (more melds kept over the benchmark: 856 against 776), it keeps 11 here:
+    the old step could also change which rack pieces are played."""
     import rummikit.solver
 
     monkeypatch.setattr(rummikit.solver, "_KEEP_BUDGET", 100)
@@ -731,4 +733,4 @@ def test_regression_ties_try_the_intact_melds_one_by_one(
         if after[meld.key]:
             after[meld.key] -= 1
             kept += 1
-    assert kept >= 12
+    assert kept >= 11

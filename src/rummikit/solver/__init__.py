@@ -107,6 +107,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 from typing import Literal
 
 import attrs
@@ -121,7 +122,7 @@ from rummikit.options import (
     OpeningJokerValue,
     OpeningRule,
 )
-from rummikit.pieces import JOKER, Tile, sort_tiles, suits_of
+from rummikit.pieces import JOKER, Suit, Tile, sort_tiles, suits_of
 from rummikit.profile import RuleProfile
 from rummikit.reading import MAX_RUN, MeldReading
 from rummikit.solver import _fast
@@ -1245,9 +1246,16 @@ def _arranged(plan: _fast.Plan, suits: tuple[object, ...], top: int) -> list[Mel
     for is_run, pieces in _fast.arrange(plan, top):
         if len(pieces) > 13:
             raise _TooLong
-        tiles = [JOKER if s < 0 else Tile(suits[s], 1 if v == 14 else v) for s, v in pieces]  # type: ignore[arg-type]
+        tiles = [JOKER if s < 0 else _natural(suits[s], 1 if v == 14 else v) for s, v in pieces]
         melds.append(_run_meld(tiles) if is_run else _group_meld(tiles))
     return melds
+
+
+@cache
+def _natural(suit: object, rank: int) -> Tile:
+    """One tile per suit and rank, built once: tiles are values, and checking each new one
+    cost the tie-break about a millisecond a solve."""
+    return Tile(suit, rank)  # type: ignore[arg-type]
 
 
 class _TooLong(Exception):
@@ -1281,10 +1289,7 @@ def _solve_plain(
         after = TableState((*before.melds, *_arranged(alone, suits, top)))  # table untouched
     else:
         checks = _KEEP_BUDGET if budget is None else min(_KEEP_BUDGET, budget)
-        kept, rest = _keep_melds(
-            profile, before, plan, live, rack_jokers, weights, joker_weight, checks
-        )
-        after = TableState((*kept, *_arranged(rest, suits, top)))
+        after = TableState(_keep_melds(profile, before, plan, checks))
     setup = _base_setup(profile, pieces)  # no free melds: the tie step is done here
     return _finish(profile, before, pieces, after, objective, plan.optimal, setup, keep_table=False)
 
@@ -1312,67 +1317,66 @@ def _rack_alone(
 
 
 def _keep_melds(
-    profile: RuleProfile,
-    before: TableState,
-    plan: _fast.Plan,
-    live: list[list[int]],
-    rack_jokers: int,
-    weights: list[int],
-    joker_weight: int,
-    checks: int,
-) -> tuple[list[Meld], _fast.Plan]:
-    """Ties: the table melds that can stay as they are while the play still scores as much.
+    profile: RuleProfile, before: TableState, plan: _fast.Plan, checks: int
+) -> list[Meld]:
+    """Ties: the table of ``plan`` rebuilt to keep old melds whole where that is cheap.
 
-    Greedy, each step exact: the melds the best play left intact are tried together first,
-    then every other one by one, largest first; a meld stays when the rest of the table and
-    the rack still reach the best score without it (each check a bounded search aiming at
-    exactly that score, of ``checks`` steps at most). Returns the melds kept and the plan
-    for everything else.
+    The melds the best play left intact stay. Then each other old meld, largest first, is
+    taken back out of the new melds around it: first those sharing a piece with it, then
+    also those near one of their pieces (holding a piece of its rank, or of its suit within
+    two ranks). When what is left of them still splits into melds (a search of ``checks``
+    steps at most), the old meld stays and the split replaces them. The pieces on the table
+    do not change, so neither does the score; each check is local, so it is small and cheap.
     """
     top = _top(profile)
-    untouched = Counter(m.key for m in _arranged(plan, tuple(suits_of(profile.piece_set)), top))
-    first: list[Meld] = []
-    rest: list[Meld] = []
-    for meld in before.melds:
-        if untouched[meld.key] > 0:
-            untouched[meld.key] -= 1
-            first.append(meld)
-        else:
-            rest.append(meld)
+    arranged = _arranged(plan, tuple(suits_of(profile.piece_set)), top)
+    intact = Counter(m.key for m in arranged)
     kept: list[Meld] = []
-    tries = [first, *([m] for m in sorted(rest, key=len, reverse=True))]
-    while tries:
-        group = tries.pop(0)
-        if not group:
-            continue
-        trial = [*kept, *group]
-        left = before.tiles - Counter(t for m in trial for t in m.tiles)
-        table, table_jokers, _ = _counts(profile, list(left.elements()))
-        found = _fast.solve_counts(
-            top,
-            table,
-            live,
-            table_jokers,
-            rack_jokers,
-            weights,
-            joker_weight,
-            checks,
-            grace=1,
-            at_least=plan.score,
-        )
-        if found is not None and found.score >= plan.score:
-            kept = trial
-            plan = found._replace(optimal=plan.optimal)
-        elif group is first and len(first) > 1:
-            tries[:0] = [[m] for m in sorted(first, key=len, reverse=True)]  # one by one
-    return kept, plan
+    others: list[Meld] = []
+    for meld in before.melds:
+        if intact[meld.key] > 0:
+            intact[meld.key] -= 1
+            kept.append(meld)
+        else:
+            others.append(meld)
+    taken = Counter(m.key for m in kept)
+    current: list[Meld] = []
+    for meld in arranged:
+        if taken[meld.key] > 0:
+            taken[meld.key] -= 1
+        else:
+            current.append(meld)
+    for meld in sorted(others, key=len, reverse=True):
+        need = Counter(meld.tiles)
+        sharing = [m for m in current if not need.keys().isdisjoint(m.tiles)]
+        around = {(t.suit, t.rank) for m in (meld, *sharing) for t in m.tiles if t.suit}
+        near = [m for m in current if any(m is x for x in sharing) or _lies_near(around, m)]
+        for touched in (sharing, near) if len(near) > len(sharing) else (sharing,):
+            pool = Counter(t for m in touched for t in m.tiles)
+            if need - pool:
+                continue
+            split = _fast_split(profile, pool - need, checks)
+            if split is not None:
+                current = [m for m in current if all(m is not x for x in touched)] + split
+                kept.append(meld)
+                break
+    return [*kept, *current]
+
+
+def _lies_near(pieces: set[tuple[Suit, int]], meld: Meld) -> bool:
+    """Whether ``meld`` holds a natural of the rank of one of ``pieces`` (suit, rank), or of
+    its suit within two ranks: the melds those pieces could trade with."""
+    return any(
+        rank == t.rank or (suit == t.suit and abs(rank - t.rank) <= 2)
+        for t in meld.tiles
+        if t.suit is not None
+        for suit, rank in pieces
+    )
 
 
 _KEEP_BUDGET = 400
-"""Steps per check of :func:`_keep_melds` (no more than the solve's own budget). Measured
-on the solver benchmark's 200 positions: 100 steps keep 699 of the 1,753 table melds, 400
-keep 776 and 1,000 keep 872, for about 20%, 55% and 90% more search steps than the best play
-alone. ``keep_table=False`` skips the checks."""
+"""Steps per check of :func:`_keep_melds` (no more than the solve's own budget).
+``keep_table=False`` skips the checks."""
 
 
 def _top(profile: RuleProfile) -> int:
@@ -1478,16 +1482,7 @@ def _split(setup: _Setup, pool: Counter[Tile]) -> list[Meld] | None:
     if not pool:
         return []
     if _plain(setup.profile, TableState(()), True):
-        table, jokers, suits = _counts(setup.profile, list(pool.elements()))
-        empty = _fast.no_counts()
-        top = _top(setup.profile)
-        if _fast.live_rack(top, empty, table, jokers) != table:
-            return None  # a piece fits no meld of the pool: no need to search
-        plan = _fast.solve_counts(top, table, empty, jokers, 0, [0] * 15, 0, _FAST_SPLIT, grace=1)
-        try:
-            return None if plan is None else _arranged(plan, suits, top)
-        except _TooLong:
-            return None
+        return _fast_split(setup.profile, pool, _FAST_SPLIT)
     split = _base_setup(setup.profile, [])
     split.add_table(list(pool.elements()))
     problem = _problem(split, "tiles", 1, -1, False)._replace(need=0)
@@ -1495,6 +1490,23 @@ def _split(setup: _Setup, pool: Counter[Tile]) -> list[Meld] | None:
     if outcome is None or not outcome.optimal:
         return None
     return [m for m, _tag in _rebuild(split, problem, outcome)]
+
+
+def _fast_split(profile: RuleProfile, pool: Counter[Tile], budget: int) -> list[Meld] | None:
+    """Melds made of exactly the pieces of ``pool`` by the fast core (a search of ``budget``
+    steps at most), or None when none was found."""
+    if not pool:
+        return []
+    table, jokers, suits = _counts(profile, list(pool.elements()))
+    empty = _fast.no_counts()
+    top = _top(profile)
+    if _fast.live_rack(top, empty, table, jokers) != table:
+        return None  # a piece fits no meld of the pool: no need to search
+    plan = _fast.solve_counts(top, table, empty, jokers, 0, [0] * 15, 0, budget, grace=1)
+    try:
+        return None if plan is None else _arranged(plan, suits, top)
+    except _TooLong:
+        return None
 
 
 _SPLIT_BUDGET = 3_000
