@@ -260,6 +260,23 @@ def test_simulate_bad_input_is_a_usage_error(args, message):
         assert message in result.output
 
 
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (["--players", "5", "--bots", "random,random,random,random,random"], "'--players'"),
+        (["--bots", "random,random,random,random,random"], "'--bots'"),
+    ],
+)
+def test_regression_too_many_seats_names_the_option_that_set_them(args, option):
+    """A seat count out of the profile's range names --players when it was given, even with
+    as many bots listed (it named --bots); counted from --bots alone, it names --bots."""
+    result = run("simulate", "--games", "1", "--workers", "1", *args)
+    assert result.exit_code == 2
+    assert f"Invalid value for {option}: 'pagat' is played by 2 to 4 players, not 5" in (
+        result.output
+    )
+
+
 # -- compare ----------------------------------------------------------------------------------
 
 

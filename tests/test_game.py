@@ -137,6 +137,15 @@ def test_position_must_add_up_to_the_deck():
     assert "extra r1" in info.value.message
 
 
+def test_regression_position_error_lists_twenty_tiles_then_counts():
+    """A position missing most of the deck named every missing tile (over a hundred)."""
+    with pytest.raises(rk.InvalidArgument) as info:
+        rk.Game.from_position("pagat", racks=["r1", "r2"], stock="r3")
+    message = info.value.message
+    assert message.endswith(f"and {len(PAGAT.deck) - 3 - 20} more")
+    assert len(message.split("missing ")[1].split(" and ")[0].split()) == 20
+
+
 def test_position_table_must_be_valid():
     with pytest.raises(rk.InvalidArgument) as info:
         position(PAGAT, ["r5", "b5"], table="r1 r2 r4")

@@ -199,11 +199,14 @@ def _bots(text: str) -> str | list[str]:
     return names[0] if len(names) == 1 else names
 
 
-def _seats(players: int | None, bots: str | list[str], default: int) -> int:
-    """Players per game: as given, else one per bot named, else ``default``."""
+def _seats(players: int | None, bots: str | list[str], default: int) -> tuple[int, bool]:
+    """Players per game: as given, else one per bot named, else ``default``; and whether
+    they were counted from the bots named (an error about them then names ``--bots``)."""
     if players is not None:
-        return players
-    return len(bots) if isinstance(bots, list) else default
+        return players, False
+    if isinstance(bots, list):
+        return len(bots), True
+    return default, False
 
 
 def _workers(requested: int, total_games: int) -> int:
@@ -233,7 +236,7 @@ def _run_simulation(
     chosen: Sequence[RuleProfile | str],
     *,
     games: int,
-    players: int,
+    players: tuple[int, bool],
     bots: str | list[str],
     seed: int,
     workers: int,
@@ -267,7 +270,7 @@ def _run_simulation(
         with progress, _executor(count) as pool:
             return run(
                 list(chosen),
-                players=players,
+                players=players[0],
                 games=games,
                 bots=bots,
                 seed=seed,
@@ -277,7 +280,7 @@ def _run_simulation(
     except RummikitError as error:
         if error.code in _USAGE_CODES:  # the arguments, checked before any game is played
             hint = _USAGE_CODES[error.code]
-            if hint == "'--players'" and isinstance(bots, list):
+            if hint == "'--players'" and players[1]:
                 hint = "'--bots'"  # the players were counted from the bots named
             raise click.BadParameter(error.message, param_hint=hint) from None
         raise _Failed(f"a game could not be played: {error.code}: {error.message}") from None

@@ -514,11 +514,24 @@ def _check_adds_up(profile: RuleProfile, tiles: list[Tile]) -> None:
     if missing or extra:
         parts = []
         if missing:
-            parts.append("missing " + " ".join(map(str, sort_tiles(missing.elements()))))
+            parts.append("missing " + _some_tiles(missing))
         if extra:
-            parts.append("extra " + " ".join(map(str, sort_tiles(extra.elements()))))
+            parts.append("extra " + _some_tiles(extra))
         raise InvalidArgument(
             "position_does_not_add_up",
             f"table, racks and stock must hold the deck of {profile.name!r} exactly: "
             + "; ".join(parts),
         )
+
+
+_SHOWN_TILES = 20
+"""Tiles an error lists before it counts the rest: a position missing the whole deck would
+otherwise print over a hundred of them."""
+
+
+def _some_tiles(tiles: Counter[Tile]) -> str:
+    shown = sort_tiles(tiles.elements())
+    if len(shown) <= _SHOWN_TILES:
+        return " ".join(map(str, shown))
+    rest = len(shown) - _SHOWN_TILES
+    return " ".join(map(str, shown[:_SHOWN_TILES])) + f" and {rest} more"
