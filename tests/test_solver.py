@@ -601,6 +601,21 @@ def test_accepts_values_and_notation() -> None:
 # -- regressions ------------------------------------------------------------------------
 
 
+def test_regression_opening_that_frees_a_joker_beats_the_guess() -> None:
+    """Pagat, rows 14, 18 and 22: a player who opens with 30 points may free a joker in the
+    same turn, paying its exact tile from the rack. Once the fast guess (57 points: the
+    opening and b6 b7 b8) was known, the general sweep looked for more than 57 in its own
+    score, which leaves out the tile paid for the joker: the play shedding 58 (b6 frees the
+    joker, which then joins b8 k8) was missed and the guess returned as optimal."""
+    found = _checked(
+        "pagat", "r6 k6 j", "r1 r1 r2 r12 b6 b7 b8 b12 k8 o12", opened=False, objective="points"
+    )
+    assert found is not None
+    assert found.score == 58
+    assert found.optimal
+    assert "b8 k8 j" in str(found.table)
+
+
 @pytest.mark.parametrize("objective", ["tiles", "points"])
 @pytest.mark.parametrize(
     ("name", "table", "rack", "best"),

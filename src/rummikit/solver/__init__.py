@@ -956,8 +956,11 @@ def _solve_general(
         essential = not (acc_layer >= 0 and problem.acc_jokers)
         lower = None
         if guess is not None:
-            # in the essential mode the sweep leaves the rack jokers' worth out
-            lower = guess.score - (problem.joker_weight * problem.rack_jokers if essential else 0)
+            # the sweep leaves out the pieces played to free jokers, and in the essential
+            # mode the rack jokers' worth
+            lower = guess.score - _worth(rules, setup.forced, objective)
+            if essential:
+                lower -= problem.joker_weight * problem.rack_jokers
         outcome, problem = _search_one_ace(setup, problem, left, lower, essential)
         melds: list[Meld] | None = None
         if outcome is None:
@@ -978,7 +981,7 @@ def _solve_general(
         ):
             # the spare jokers did not all fit: solve again placing every joker in the sweep
             left = None if budget is None else max(1, budget - spent)
-            lower = None if guess is None else guess.score
+            lower = None if guess is None else guess.score - _worth(rules, setup.forced, objective)
             outcome, problem = _search_one_ace(setup, problem, left, lower, False)
             if outcome is not None:
                 spent += outcome.nodes
@@ -1401,10 +1404,15 @@ def _finish(
     if played - Counter(pieces):
         raise AssertionError(f"solver bug: played pieces not on the rack: {played}")
     tiles = sort_tiles(played.elements())
-    score = len(tiles) if objective == "tiles" else sum(profile.piece_value(t) for t in tiles)
+    score = _worth(profile, tiles, objective)
     if keep_table:
         after = _keep_table(profile, before, after, setup)
     return Solution(after, tuple(tiles), score, optimal)
+
+
+def _worth(profile: RuleProfile, tiles: Sequence[Tile], objective: str) -> int:
+    """What playing ``tiles`` scores under ``objective``."""
+    return len(tiles) if objective == "tiles" else sum(profile.piece_value(t) for t in tiles)
 
 
 def _keep_table(
