@@ -724,14 +724,15 @@ def test_keep_table_false_skips_the_tie_break() -> None:
     )
 
 
-def test_regression_ties_try_the_intact_melds_one_by_one(
+def test_regression_ties_never_drop_the_intact_melds(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The melds the best play left intact must not be dropped together when one of them
-    cannot stay. With short checks (100 steps) this position kept 5 of its 17 melds before
-    that fix and 12 after it; since the tie step repairs the new melds locally instead of
-    searching again (more melds kept over the benchmark: 856 against 776), it keeps 11 here:
-    the old step could also change which rack pieces are played."""
+    """The melds the best play left intact were once dropped together when one of them
+    could not stay: with short checks (100 steps) this position kept 5 of its 17 melds. They
+    now always stay, as the tie step starts from them. It keeps 11 here; the earlier step,
+    which searched the whole position again for each meld, kept 12, as it could also change
+    which rack pieces are played (but kept fewer melds over the benchmark: 776 against
+    856)."""
     import rummikit.solver
 
     monkeypatch.setattr(rummikit.solver, "_KEEP_BUDGET", 100)

@@ -22,9 +22,9 @@ piece still to come) and a memo per state of the most that can follow it. It run
 values upward and downward in turn, with doubling shares of steps, and stops as soon as one
 direction finishes: the two directions differ by orders of magnitude on some positions.
 Ties are settled first by the rack alone: when rack-only melds reach the best score the
-table is left as it was; otherwise table melds are kept out of the search one at a time (the
-melds the best play left intact together first, then the largest first) as long as a
-bounded search still reaches the best score without them.
+table is left as it was; otherwise, starting from the best play's table, each old meld the
+play changed is put back, the largest first, when the new melds around it still split into
+melds without its pieces (a small bounded search each).
 
 **Openings followed by table play** (pagat's 30, rami voleur's tierce franche): the fast
 core builds a good opening first (the best rack-only opening with jokers at 0, or each
@@ -1352,7 +1352,11 @@ def _keep_melds(
         need = Counter(meld.tiles)
         sharing = [m for m in current if not need.keys().isdisjoint(m.tiles)]
         around = {(t.suit, t.rank) for m in (meld, *sharing) for t in m.tiles if t.suit}
-        near = [m for m in current if any(m is x for x in sharing) or _lies_near(around, m)]
+        near = [
+            m
+            for m in current
+            if any(m is x for x in sharing) or _lies_near(around, m, wrap=profile.ace_high)
+        ]
         for touched in (sharing, near) if len(near) > len(sharing) else (sharing,):
             pool = Counter(t for m in touched for t in m.tiles)
             if need - pool:
@@ -1365,15 +1369,22 @@ def _keep_melds(
     return [*kept, *current]
 
 
-def _lies_near(pieces: set[tuple[Suit, int]], meld: Meld) -> bool:
+def _lies_near(pieces: set[tuple[Suit, int]], meld: Meld, *, wrap: bool) -> bool:
     """Whether ``meld`` holds a natural of the rank of one of ``pieces`` (suit, rank), or of
-    its suit within two ranks: the melds those pieces could trade with."""
+    its suit within two ranks (counted round the ace when it is also high, ``wrap``): the
+    melds those pieces could trade with."""
     return any(
-        rank == t.rank or (suit == t.suit and abs(rank - t.rank) <= 2)
+        rank == t.rank or (suit == t.suit and _apart(rank, t.rank, wrap=wrap) <= 2)
         for t in meld.tiles
         if t.suit is not None
         for suit, rank in pieces
     )
+
+
+def _apart(a: int, b: int, *, wrap: bool) -> int:
+    """How many ranks lie between ``a`` and ``b``, round the ace too with ``wrap``."""
+    gap = abs(a - b)
+    return min(gap, 13 - gap) if wrap else gap
 
 
 _KEEP_BUDGET = 400
