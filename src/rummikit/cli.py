@@ -201,7 +201,7 @@ def _bots(text: str) -> str | list[str]:
 
 def _seats(players: int | None, bots: str | list[str], default: int) -> tuple[int, bool]:
     """Players per game: as given, else one per bot named, else ``default``; and whether
-    they were counted from the bots named (an error about them then names ``--bots``)."""
+    they were counted from the bots named."""
     if players is not None:
         return players, False
     if isinstance(bots, list):
@@ -236,12 +236,14 @@ def _run_simulation(
     chosen: Sequence[RuleProfile | str],
     *,
     games: int,
-    players: tuple[int, bool],
+    players: int,
+    counted: bool,
     bots: str | list[str],
     seed: int,
     workers: int,
 ) -> dict[str, Report]:
-    """Run the games with a progress bar on stderr (when it is a terminal)."""
+    """Run the games with a progress bar on stderr (when it is a terminal). ``counted``: the
+    players were counted from the bots named, so an error about them names ``--bots``."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
     from rummikit.simulation import simulate as run
@@ -270,7 +272,7 @@ def _run_simulation(
         with progress, _executor(count) as pool:
             return run(
                 list(chosen),
-                players=players[0],
+                players=players,
                 games=games,
                 bots=bots,
                 seed=seed,
@@ -280,8 +282,8 @@ def _run_simulation(
     except RummikitError as error:
         if error.code in _USAGE_CODES:  # the arguments, checked before any game is played
             hint = _USAGE_CODES[error.code]
-            if hint == "'--players'" and players[1]:
-                hint = "'--bots'"  # the players were counted from the bots named
+            if hint == "'--players'" and counted:
+                hint = "'--bots'"
             raise click.BadParameter(error.message, param_hint=hint) from None
         raise _Failed(f"a game could not be played: {error.code}: {error.message}") from None
     except BrokenProcessPool as error:
@@ -726,10 +728,12 @@ def simulate(
     form = _output_format(as_json, as_csv)
     rule = _profile(profile_name)
     seats = _bots(bots)
+    count, counted = _seats(players, seats, rule.default_players)
     reports = _run_simulation(
         [rule],
         games=games,
-        players=_seats(players, seats, rule.default_players),
+        players=count,
+        counted=counted,
         bots=seats,
         seed=seed,
         workers=workers,
@@ -788,10 +792,12 @@ def compare(
     names = [*profile_names, *_split(profile_options)] or list(BUILT_IN)
     chosen = [_profile(name, "PROFILE") for name in names]
     seats = _bots(bots)
+    count, counted = _seats(players, seats, COMPARE_PLAYERS)
     reports = _run_simulation(
         names,  # as given: the library names a profile given twice under two aliases
         games=games,
-        players=_seats(players, seats, COMPARE_PLAYERS),
+        players=count,
+        counted=counted,
         bots=seats,
         seed=seed,
         workers=workers,

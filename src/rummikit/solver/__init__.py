@@ -1330,28 +1330,13 @@ def _keep_melds(
     steps at most), the old meld stays and the split replaces them. The pieces on the table
     do not change, so neither does the score; each check is local, so it is small and cheap.
     """
-    top = _top(profile)
-    arranged = _arranged(plan, tuple(suits_of(profile.piece_set)), top)
-    intact = Counter(m.key for m in arranged)
-    kept: list[Meld] = []
-    others: list[Meld] = []
-    for meld in before.melds:
-        if intact[meld.key] > 0:
-            intact[meld.key] -= 1
-            kept.append(meld)
-        else:
-            others.append(meld)
-    taken = Counter(m.key for m in kept)
-    current: list[Meld] = []
-    for meld in arranged:
-        if taken[meld.key] > 0:
-            taken[meld.key] -= 1
-        else:
-            current.append(meld)
+    arranged = _arranged(plan, tuple(suits_of(profile.piece_set)), _top(profile))
+    kept, others = _matched(before.melds, arranged)
+    _, current = _matched(arranged, kept)
     for meld in sorted(others, key=len, reverse=True):
         need = Counter(meld.tiles)
         sharing = [m for m in current if not need.keys().isdisjoint(m.tiles)]
-        around = {(t.suit, t.rank) for m in (meld, *sharing) for t in m.tiles if t.suit}
+        around = {(t.suit, t.rank) for m in (meld, *sharing) for t in m.tiles if t.suit is not None}
         near = [
             m
             for m in current
@@ -1367,6 +1352,21 @@ def _keep_melds(
                 kept.append(meld)
                 break
     return [*kept, *current]
+
+
+def _matched(melds: Sequence[Meld], others: Sequence[Meld]) -> tuple[list[Meld], list[Meld]]:
+    """``melds`` split into those with an equal meld in ``others`` (each used once) and the
+    rest."""
+    left = Counter(m.key for m in others)
+    found: list[Meld] = []
+    rest: list[Meld] = []
+    for meld in melds:
+        if left[meld.key] > 0:
+            left[meld.key] -= 1
+            found.append(meld)
+        else:
+            rest.append(meld)
+    return found, rest
 
 
 def _lies_near(pieces: set[tuple[Suit, int]], meld: Meld, *, wrap: bool) -> bool:
