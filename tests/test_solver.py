@@ -560,6 +560,27 @@ def test_ties_keep_the_table() -> None:
     assert "r1 r2 r3" in str(found.table)
 
 
+def test_fast_core_at_least_looks_only_for_plays_that_reach_it() -> None:
+    """The tie step asks whether the rack alone reaches the best play's score: the fast core
+    then looks only for arrangements worth that much, and says None when there is none."""
+    from rummikit.solver import _fast
+
+    rack = _fast.no_counts()
+    for value in (1, 2, 3):
+        rack[0][value] = 1  # a run of three of one suit
+    rack[1][9] = 1  # and a piece that fits nothing
+    empty = _fast.no_counts()
+    weights = [1] * 15
+    best = _fast.solve_counts(13, empty, rack, 0, 0, weights, 1)
+    assert best is not None
+    assert best.score == 3
+    assert best.optimal
+    reached = _fast.solve_counts(13, empty, rack, 0, 0, weights, 1, at_least=3)
+    assert reached is not None
+    assert reached.score == 3
+    assert _fast.solve_counts(13, empty, rack, 0, 0, weights, 1, at_least=4) is None
+
+
 def test_ties_with_two_copies_of_one_meld() -> None:
     table = rk.TableState([rk.Meld.parse("r1 k1 b1"), rk.Meld.parse("r1 k1 b1")])
     found = _checked("pagat", table, "r2 j", objective="points")

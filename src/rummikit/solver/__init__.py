@@ -1314,7 +1314,9 @@ def _rack_alone(
     )
     if reach < plan.score:
         return None
-    alone = _fast.solve_counts(top, empty, own, 0, rack_jokers, weights, joker_weight, budget)
+    alone = _fast.solve_counts(
+        top, empty, own, 0, rack_jokers, weights, joker_weight, budget, at_least=plan.score
+    )
     return alone if alone is not None and alone.score == plan.score else None
 
 

@@ -180,12 +180,14 @@ def solve_counts(
     grace: int = GRACE,
     quota: int = 0,
     points: Sequence[int] = (),
+    at_least: int = 0,
 ) -> Plan | None:
     """The best arrangement using every table piece: counts per [suit][value].
 
     With a ``quota`` (at most :data:`MAX_QUOTA`), the rack naturals placed must be worth
     that much together, each ``points[v]``: an opening made of rack pieces only, jokers
-    counting nothing (no ace high then).
+    counting nothing (no ace high then). With ``at_least``, only arrangements scoring that
+    much are looked for (None when there is none): the bound cuts the rest early.
 
     ``budget`` bounds the steps (one step: one choice of every suit's move at one value);
     once it is spent the best arrangement found so far is returned, not proven optimal.
@@ -210,6 +212,7 @@ def solve_counts(
             joker_weight,
         )
         search.mirrored = mirrored
+        search.best = at_least - 1
         if quota:
             search.set_quota(quota, flip(points, top))
         return search
