@@ -12,7 +12,9 @@ Run: ``python benchmarks/bench_solver.py`` (``--quick`` for a short run, ``--pos
   installed, on the same positions, in one run;
 * prints median, p90 and max per table-size bucket and the ratios (rummikub-solver's time
   over rummikit's: above 1 means rummikit is faster), the number of positions where
-  rummikit is slower, and checks that both place the same number of tiles.
+  rummikit is slower, and checks that both place the same number of tiles;
+* with ``--pagat``, times rummikit alone under pagat's rules on the same positions, apart
+  for the tables holding a joker meld (frozen there, so the general sweep answers).
 
 rummikub-solver refuses some legal melds (a joker at the end of a run longer than three, a
 joker in a group of four), so on some positions rummikit places more tiles; those are
@@ -36,7 +38,7 @@ from collections.abc import Callable, Sequence
 
 import rummikit as rk
 from rummikit.pieces import JOKER, TILE_COLOURS, Tile
-from rummikit.solver import solve
+from rummikit.solver import Solution, solve
 
 PROFILE = rk.profiles.get("online")
 BUCKETS = ((0, 0), (1, 20), (21, 40), (41, 62))
@@ -179,6 +181,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--quick", action="store_true", help="100 positions")
     parser.add_argument("--backends", default="GLPK_MI,SCIPY,HIGHS,SCIP,CBC")
+    parser.add_argument(
+        "--pagat",
+        action="store_true",
+        help="also time rummikit alone under pagat's rules on the same positions",
+    )
     args = parser.parse_args(argv)
     count = 100 if args.quick else args.positions
     import_start = time.perf_counter()
@@ -258,6 +265,30 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"    tiles placed: same {same}, rummikit more {more} (melds rummikub-solver "
             f"refuses), rummikit fewer {fewer}; tables holding such melds: {refused}"
         )
+    if args.pagat:
+        pagat_times(cases)
+
+
+def pagat_times(cases: Sequence[tuple[rk.TableState, list[Tile]]]) -> None:
+    """rummikit alone under pagat's rules, opened: a table meld holding a joker is frozen,
+    so those positions go to the general sweep rather than the fast core."""
+    pagat = rk.profiles.get("pagat")
+    frozen: list[float] = []
+    free: list[float] = []
+    for table, rack in cases:
+        elapsed, _ = timed(lambda t, r: _score(solve(pagat, t, r)), table, rack)
+        held = any(JOKER in meld.tiles for meld in table.melds)
+        (frozen if held else free).append(elapsed * 1000)
+    print("\npagat, rummikit default, times in ms (median / p90 / max)")
+    groups = (("no joker meld on the table", free), ("a frozen joker meld", frozen))
+    for label, values in groups:
+        if values:
+            med, p90, top = quantiles(values)
+            print(f"  {label:>28} {len(values):>4}: {med:7.2f} / {p90:6.2f} / {top:6.1f}")
+
+
+def _score(found: Solution | None) -> int:
+    return 0 if found is None else found.score
 
 
 if __name__ == "__main__":
