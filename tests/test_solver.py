@@ -428,8 +428,9 @@ def test_larger_positions_pass_the_judge_and_beat_simple_plays(
 def test_the_two_engines_agree_on_larger_positions(
     name: str, objective: str, data: st.DataObject
 ) -> None:
-    """Positions too big for the brute force: the fast core (with the opening guesses) and
-    the general sweep, written separately, must find the same score."""
+    """Positions too big for the brute force: the fast core (with the opening guesses, and
+    answering the setups that free every frozen joker) and the general sweep alone, written
+    separately, must find the same score."""
     from rummikit import solver as engines
 
     profile = rk.profiles.get(name)
@@ -439,7 +440,9 @@ def test_the_two_engines_agree_on_larger_positions(
     opened = data.draw(st.booleans())
     found = _checked(profile, table, rack, opened=opened, objective=objective)
     rules, before, pieces = engines.checked_position(profile, table, rack, opened)
-    general = engines._solve_general(rules, before, pieces, opened, objective, None, None, True)
+    general = engines._solve_general(
+        rules, before, pieces, opened, objective, None, None, True, fast=False
+    )
     assert _score_of(found) == _score_of(general)
 
 
@@ -544,6 +547,32 @@ def test_pagat_one_of_two_jokers_freed_and_the_meld_kept() -> None:
     found = _checked("pagat", "r1 r2 r3 | group: r2 b2 j j", "k2")
     assert found is not None
     assert found.score == 1
+
+
+@pytest.mark.parametrize(
+    ("table", "rack", "score"),
+    [
+        ("r2 r3 j r5", "r4 b7 b8 b9", 4),
+        ("r2 r3 j r5 | k2 k3 j k5", "r4 k4 b7 b8 o9 o10", 6),
+        ("r2 r3 j r5", "r4", None),
+    ],
+)
+def test_pagat_freeing_every_joker_is_answered_by_the_fast_core(
+    table: str, rack: str, score: int | None
+) -> None:
+    """Rows 17, 18 and 21: a play that frees every frozen joker leaves a free table, which
+    the fast core answers (same score as the general sweep alone, and a legal play). With
+    ``r4`` alone the freed joker could only go back into the run it left: the fast core's
+    play is refused by the judge and the general sweep finds that nothing is legal."""
+    from rummikit import solver as engines
+
+    found = _checked("pagat", table, rack)
+    assert _score_of(found) == (score or 0)
+    rules, before, pieces = engines.checked_position("pagat", table, rack, True)
+    general = engines._solve_general(
+        rules, before, pieces, True, "tiles", None, None, True, fast=False
+    )
+    assert _score_of(general) == _score_of(found)
 
 
 def test_pagat_replacement_tile_must_come_from_the_rack() -> None:

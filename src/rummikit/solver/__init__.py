@@ -941,24 +941,44 @@ def _solve_general(
     budget: int | None,
     guess: Solution | None,
     keep_table: bool,
+    fast: bool = True,
 ) -> Solution | None:
     """The sweep for every rule the fast core does not know; with a ``guess``, only plays
-    scoring more than it are looked for (None when there is none)."""
+    scoring more than it are looked for (None when there is none).
+
+    Each setup (which frozen jokers are freed, and how) after the first looks only for plays
+    beating the best found so far. With ``fast``, a setup that frees every frozen joker
+    leaves nothing the fast core does not know, so it answers it (:func:`_solve_dissolved`).
+    """
     setups, layers, acc_layer, tierce = _candidates(rules, before, pieces, opened)
+    # setups the fast core answers come first: their best play is then the score to beat
+    setups.sort(key=lambda setup: not (fast and _dissolved(rules, setup, acc_layer, tierce)))
     best: tuple[int, Solution] | None = None
     spent = 0
     inexact = False
     for setup in setups:
-        problem = _problem(setup, objective, layers, acc_layer, tierce)
         left = None if budget is None else max(1, budget - spent)
+        if fast and _dissolved(rules, setup, acc_layer, tierce):
+            answered, quick = _solve_dissolved(
+                rules, before, pieces, setup, objective, left, keep_table
+            )
+            if answered:
+                if quick is not None and (best is None or quick.score > best[0]):
+                    best = (quick.score, quick)
+                continue
+        problem = _problem(setup, objective, layers, acc_layer, tierce)
         # where jokers count their value toward an opening, a spare joker may be what
         # reaches the threshold: place every joker in the sweep
         essential = not (acc_layer >= 0 and problem.acc_jokers)
+        known = max(
+            (found.score for found in (guess, None if best is None else best[1]) if found),
+            default=None,
+        )
         lower = None
-        if guess is not None:
+        if known is not None:
             # the sweep leaves out the pieces played to free jokers, and in the essential
             # mode the rack jokers' worth
-            lower = guess.score - _worth(rules, setup.forced, objective)
+            lower = known - _worth(rules, setup.forced, objective)
             if essential:
                 lower -= problem.joker_weight * problem.rack_jokers
         outcome, problem = _search_one_ace(setup, problem, left, lower, essential)
@@ -981,7 +1001,7 @@ def _solve_general(
         ):
             # the spare jokers did not all fit: solve again placing every joker in the sweep
             left = None if budget is None else max(1, budget - spent)
-            lower = None if guess is None else guess.score - _worth(rules, setup.forced, objective)
+            lower = None if known is None else known - _worth(rules, setup.forced, objective)
             outcome, problem = _search_one_ace(setup, problem, left, lower, False)
             if outcome is not None:
                 spent += outcome.nodes
@@ -1019,6 +1039,63 @@ def _solve_general(
     if inexact:
         return attrs.evolve(best[1], optimal=False)
     return best[1]
+
+
+def _dissolved(rules: RuleProfile, setup: _Setup, acc_layer: int, tierce: bool) -> bool:
+    """Whether ``setup`` frees every frozen joker of an opened player's table, leaving a
+    table free to rearrange: no blocks, no melds outside the sweep, no opening rule, a freed
+    joker allowed anywhere else, the usual meld shapes."""
+    return (
+        bool(setup.freed)
+        and acc_layer < 0
+        and not tierce
+        and not setup.run_blocks
+        and not setup.group_blocks
+        and not setup.untouched
+        and rules.freed_joker is FreedJoker.ANYWHERE
+        and _plain(rules, TableState(()), True)
+    )
+
+
+def _solve_dissolved(
+    rules: RuleProfile,
+    before: TableState,
+    pieces: list[Tile],
+    setup: _Setup,
+    objective: str,
+    budget: int | None,
+    keep_table: bool,
+) -> tuple[bool, Solution | None]:
+    """A :func:`_dissolved` setup by the fast core: (answered, its best play or None).
+
+    The freed jokers are table jokers to the fast core, which does not know that one may
+    not go back into the meld it left; the judge checks that, and when the play breaks it
+    (or the fast core joins a run of 14 where aces are high) the setup is not answered
+    here and the general sweep takes it. A legal play is the setup's best: the fast core
+    solved a wider problem.
+    """
+    top = _top(rules)
+    jokers = setup.table_jokers + len(setup.freed)
+    live = _fast.live_rack(top, setup.table, setup.rack, jokers + setup.rack_jokers)
+    weights, joker_weight = _weights(rules, objective)
+    plan = _fast.solve_counts(
+        top, setup.table, live, jokers, setup.rack_jokers, weights, joker_weight, budget
+    )
+    if plan is None:
+        return budget is None, None
+    try:
+        melds = _arranged(plan, setup.suits, top)
+    except _TooLong:
+        return False, None
+    after = TableState((*setup.untouched, *melds))
+    solution = _finish(
+        rules, before, pieces, after, objective, plan.optimal, setup, keep_table=keep_table
+    )
+    if solution is None:
+        return True, None
+    if not rules.check_turn(before=before, rack=pieces, after=solution.table, opened=True).ok:
+        return False, None
+    return True, solution
 
 
 def _search_one_ace(
