@@ -495,6 +495,26 @@ def test_pagat_opening_joker_value_can_reach_the_threshold() -> None:
     assert found.score == 5
 
 
+def test_regression_a_rack_rich_in_points_that_makes_no_opening_is_answered_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rows 11 and 12 (pagat: 30 points from rack-only melds, jokers at their value). This
+    rack holds 96 points, but its melds make 17 at most (2s and 3s): no opening. The general
+    sweep took five minutes to prove it; the rack's melds alone now answer, so the sweep is
+    never called."""
+    from rummikit import solver as engines
+
+    def no_sweep(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the general sweep was called")
+
+    monkeypatch.setattr(engines, "_solve_general", no_sweep)
+    table = "r4 r5 r6 | k10 k11 k12 | o7 b7 k7"
+    rack = "o2 k9 k3 b2 b2 r3 k12 b11 b6 o3 k8 k2 r2 k13"
+    assert solve("pagat", table, rack, opened=False) is None
+    # with a joker the melds could reach 30 (k11 from a joker: k11 k12 k13 is 36)
+    assert engines._rack_points(rk.profiles.get("pagat"), list(rk.parse_tiles(rack + " j"))) >= 30
+
+
 def test_rami_voleur_opening_needs_a_natural_tierce_from_hand() -> None:
     assert solve("rami_voleur", "", "5h j 7h 8s 8d", opened=False) is None
     found = _checked("rami_voleur", "5h 6h 7h", "8h 9h 10h", opened=False)

@@ -1220,9 +1220,10 @@ def _tierces(profile: RuleProfile, pieces: list[Tile]) -> list[list[Tile]]:
 
 
 def _cannot_open(profile: RuleProfile, pieces: list[Tile]) -> bool:
-    """Whether the rack plainly holds no opening: less than the threshold in all, or no
-    three naturals of a suit in a row for a tierce franche. Saves a search that could only
-    fail, which is the slowest kind."""
+    """Whether the rack plainly holds no opening: less than the threshold in all, melds of
+    rack pieces worth less than it even with every joker at 13, or no three naturals of a
+    suit in a row for a tierce franche. Saves a search that could only fail, which is the
+    slowest kind (minutes, on a rack rich in points that make no melds)."""
     rule = profile.opening_rule
     if rule is OpeningRule.POINTS:
         joker = 0 if profile.opening_joker_value is OpeningJokerValue.ZERO else 14
@@ -1230,10 +1231,32 @@ def _cannot_open(profile: RuleProfile, pieces: list[Tile]) -> bool:
             joker if t.suit is None else (14 if t.rank == 1 and profile.ace_high else t.rank)
             for t in pieces
         )
-        return most < profile.opening_min_points
+        need = profile.opening_min_points
+        return most < need or _rack_points(profile, pieces) < need
     if rule is OpeningRule.PURE_RUN:
         return not _tierces(profile, pieces)
     return False
+
+
+def _rack_points(profile: RuleProfile, pieces: list[Tile]) -> int:
+    """The most that melds of rack pieces alone count toward an opening, each joker at 13
+    (the most it can stand for), by the fast core; a number above any threshold where the
+    fast core does not apply (ace high, other meld shapes) or does not finish within
+    :data:`_OPENING_CHECK` steps."""
+    unknown = 1 << 30
+    if profile.ace_high or not _plain(profile, TableState(()), True):
+        return unknown
+    empty = _fast.no_counts()
+    rack, jokers, _ = _counts(profile, pieces)
+    live = _fast.live_rack(13, empty, rack, jokers)
+    joker = 0 if profile.opening_joker_value is OpeningJokerValue.ZERO else 13
+    weights = [0, *range(1, 14), 1]
+    plan = _fast.solve_counts(13, empty, live, 0, jokers, weights, joker, _OPENING_CHECK)
+    return plan.score if plan is not None and plan.optimal else unknown
+
+
+_OPENING_CHECK = 20_000
+"""Steps for :func:`_rack_points`: racks alone are small, so this is rarely reached."""
 
 
 def _plain_opening(profile: RuleProfile) -> bool:
