@@ -515,6 +515,37 @@ def test_regression_a_rack_rich_in_points_that_makes_no_opening_is_answered_at_o
     assert engines._rack_points(rk.profiles.get("pagat"), list(rk.parse_tiles(rack + " j"))) >= 30
 
 
+@pytest.mark.parametrize(
+    ("table", "rack", "score"),
+    [
+        ("b9 j r9", "r10 r11 r12 b5 b6 b7", 6),
+        ("b9 j r9 | k1 k2 k3", "r10 r11 r12 k4 o9", 5),
+    ],
+)
+def test_pagat_opening_that_is_the_best_open_play_skips_the_opening_sweep(
+    monkeypatch: pytest.MonkeyPatch, table: str, rack: str, score: int
+) -> None:
+    """Rows 11, 12 and 17: the best play of a player already open bounds every opening.
+    When that play is itself an opening (here r10 r11 r12, 33 points from the rack, then
+    table play), it is the answer, proven, and the general sweep of openings (which took 10
+    seconds on such benchmark positions with a frozen joker meld on the table) is not run."""
+    from rummikit import solver as engines
+
+    sweeps: list[bool] = []
+    general = engines._solve_general
+
+    def counted(rules: Any, before: Any, pieces: Any, opened: bool, *args: Any) -> Any:
+        sweeps.append(opened)
+        return general(rules, before, pieces, opened, *args)
+
+    monkeypatch.setattr(engines, "_solve_general", counted)
+    found = _checked("pagat", table, rack, opened=False)
+    assert found is not None
+    assert found.score == score
+    assert found.optimal
+    assert False not in sweeps  # no sweep of openings, only the open player's best play
+
+
 def test_rami_voleur_opening_needs_a_natural_tierce_from_hand() -> None:
     assert solve("rami_voleur", "", "5h j 7h 8s 8d", opened=False) is None
     found = _checked("rami_voleur", "5h 6h 7h", "8h 9h 10h", opened=False)

@@ -1175,18 +1175,20 @@ def _opening_guess(
                 openings.append((list(first.table.melds), list(first.played)))
     elif rule is OpeningRule.PURE_RUN:
         openings.extend(([Meld(run)], run) for run in _tierces(profile, pieces))
-    plain = _plain(profile, before, True)
-    bound = (
-        _solve_plain(profile, before, pieces, objective, budget, keep_table=False)
-        if plain
-        else None
-    )
-    play_on = plain and profile.opening_table_play  # the opening turn may touch the table
+    # the best play of a player already open bounds any opening, and often is one (melds
+    # of rack pieces worth the threshold, then table play where the opening turn allows it)
+    bound = _opened_best(profile, before, pieces, objective, budget, keep_table=keep_table)
+    if bound is not None and _opens(profile, before, pieces, bound.table):
+        return bound
+    if not openings:
+        return None
+    # the same solve plays the rest of the rack after the opening melds
+    play_on = profile.opening_table_play and profile.table_manipulation
     best: Solution | None = None
     for melds, laid in openings:
         rest = list((Counter(pieces) - Counter(laid)).elements())
         more = (
-            _solve_plain(profile, before, rest, objective, budget, keep_table=keep_table)
+            _opened_best(profile, before, rest, objective, budget, keep_table=keep_table)
             if rest and play_on
             else None
         )
@@ -1196,12 +1198,46 @@ def _opening_guess(
         candidate = _finish(
             profile, before, pieces, after, objective, False, setup, keep_table=keep_table
         )
-        if candidate is not None and (best is None or candidate.score > best.score):
-            best = candidate
+        if candidate is None or (best is not None and candidate.score <= best.score):
+            continue
+        if (
+            more is not None
+            and not _plain(profile, before, True)
+            and not _opens(profile, before, pieces, candidate.table)
+        ):
+            continue  # the judge has the last word on tables the fast core does not know
+        best = candidate
     if best is None:
         return None
     proven = bound is not None and bound.optimal and bound.score == best.score
     return attrs.evolve(best, optimal=proven)
+
+
+def _opens(profile: RuleProfile, before: TableState, pieces: list[Tile], after: TableState) -> bool:
+    """Whether the judge accepts ``after`` as an opening play from ``pieces``."""
+    return profile.check_turn(before=before, rack=pieces, after=after, opened=False).ok
+
+
+def _opened_best(
+    profile: RuleProfile,
+    before: TableState,
+    pieces: list[Tile],
+    objective: str,
+    budget: int | None,
+    *,
+    keep_table: bool,
+) -> Solution | None:
+    """The best play of a player already open: the fast core's where it applies, else the
+    general sweep's."""
+    return solve_checked(
+        profile,
+        before,
+        pieces,
+        opened=True,
+        objective=objective,
+        budget=budget,
+        keep_table=keep_table,
+    )
 
 
 def _tierces(profile: RuleProfile, pieces: list[Tile]) -> list[list[Tile]]:
