@@ -14,7 +14,8 @@ Run: ``python benchmarks/bench_solver.py`` (``--quick`` for a short run, ``--pos
   over rummikit's: above 1 means rummikit is faster), the number of positions where
   rummikit is slower, and checks that both place the same number of tiles;
 * with ``--pagat``, times rummikit alone under pagat's rules on the same positions, apart
-  for the tables holding a joker meld (frozen there, so the general sweep answers).
+  for the tables holding a joker meld (frozen there, so the general sweep answers); with
+  ``--pagat-openings``, the same for a player not yet open (slow: minutes).
 
 rummikub-solver refuses some legal melds (a joker at the end of a run longer than three, a
 joker in a group of four), so on some positions rummikit places more tiles; those are
@@ -186,6 +187,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         action="store_true",
         help="also time rummikit alone under pagat's rules on the same positions",
     )
+    parser.add_argument(
+        "--pagat-openings",
+        action="store_true",
+        help="also time pagat openings (a player not yet open) on the same positions: slow",
+    )
     args = parser.parse_args(argv)
     count = 100 if args.quick else args.positions
     import_start = time.perf_counter()
@@ -267,6 +273,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         )
     if args.pagat:
         pagat_times(cases)
+    if args.pagat_openings:
+        pagat_opening_times(cases)
 
 
 def pagat_times(cases: Sequence[tuple[rk.TableState, list[Tile]]]) -> None:
@@ -285,6 +293,25 @@ def pagat_times(cases: Sequence[tuple[rk.TableState, list[Tile]]]) -> None:
         if values:
             med, p90, top = quantiles(values)
             print(f"  {label:>28} {len(values):>4}: {med:7.2f} / {p90:6.2f} / {top:6.1f}")
+
+
+def pagat_opening_times(cases: Sequence[tuple[rk.TableState, list[Tile]]]) -> None:
+    """rummikit alone under pagat's rules for a player not yet open: 30 points of melds
+    from the rack, then table play, the same turn. A rack with no opening counts too."""
+    pagat = rk.profiles.get("pagat")
+    times: list[float] = []
+    found = 0
+    for table, rack in cases:
+        elapsed, score = timed(
+            lambda t, r: _score(solve(pagat, t, r, opened=False, keep_table=False)), table, rack
+        )
+        times.append(elapsed * 1000)
+        found += score > 0
+    med, p90, top = quantiles(times)
+    print(
+        f"\npagat openings, keep_table=False, {len(times)} positions ({found} with an "
+        f"opening): {med:.2f} / {p90:.2f} / {top:.1f} ms, total {sum(times) / 1000:.1f} s"
+    )
 
 
 def _score(found: Solution | None) -> int:
