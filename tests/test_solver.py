@@ -534,9 +534,9 @@ def test_pagat_opening_that_is_the_best_open_play_skips_the_opening_sweep(
     sweeps: list[bool] = []
     general = engines._solve_general
 
-    def counted(rules: Any, before: Any, pieces: Any, opened: bool, *args: Any) -> Any:
+    def counted(rules: Any, before: Any, pieces: Any, opened: bool, *args: Any, **kw: Any) -> Any:
         sweeps.append(opened)
-        return general(rules, before, pieces, opened, *args)
+        return general(rules, before, pieces, opened, *args, **kw)
 
     monkeypatch.setattr(engines, "_solve_general", counted)
     found = _checked("pagat", table, rack, opened=False)

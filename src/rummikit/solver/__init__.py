@@ -922,11 +922,14 @@ def solve_checked(
         except _TooLong:
             pass  # rare: the general search knows runs of 14 are not melds
     guess: Solution | None = None
+    ceiling: int | None = None
     if not opened and _plain(rules, TableState(()), True):
-        guess = _opening_guess(rules, before, pieces, objective, budget, keep_table)
-        if guess is not None and guess.optimal:
+        guess, ceiling = _opening_guess(rules, before, pieces, objective, budget, keep_table)
+        if (guess is not None and guess.optimal) or ceiling == 0:
             return guess
-    found = _solve_general(rules, before, pieces, opened, objective, budget, guess, keep_table)
+    found = _solve_general(
+        rules, before, pieces, opened, objective, budget, guess, keep_table, ceiling=ceiling
+    )
     if guess is not None and (found is None or found.score <= guess.score):
         return attrs.evolve(guess, optimal=budget is None)
     return found
@@ -942,21 +945,31 @@ def _solve_general(
     guess: Solution | None,
     keep_table: bool,
     fast: bool = True,
+    ceiling: int | None = None,
 ) -> Solution | None:
     """The sweep for every rule the fast core does not know; with a ``guess``, only plays
-    scoring more than it are looked for (None when there is none).
+    scoring more than it are looked for (None when there is none). A ``ceiling`` (no play
+    scores more) ends the search as soon as a play reaches it.
 
     Each setup (which frozen jokers are freed, and how) after the first looks only for plays
     beating the best found so far. With ``fast``, a setup that frees every frozen joker
     leaves nothing the fast core does not know, so it answers it (:func:`_solve_dissolved`).
     """
     setups, layers, acc_layer, tierce = _candidates(rules, before, pieces, opened)
-    # setups the fast core answers come first: their best play is then the score to beat
-    setups.sort(key=lambda setup: not (fast and _dissolved(rules, setup, acc_layer, tierce)))
+    # setups the fast core answers come first, then those freeing most jokers (they place
+    # the most pieces): their best play is then the score to beat
+    setups.sort(
+        key=lambda setup: (
+            not (fast and _dissolved(rules, setup, acc_layer, tierce)),
+            -len(setup.freed),
+        )
+    )
     best: tuple[int, Solution] | None = None
     spent = 0
     inexact = False
     for setup in setups:
+        if ceiling is not None and best is not None and best[0] >= ceiling:
+            break
         left = None if budget is None else max(1, budget - spent)
         if fast and _dissolved(rules, setup, acc_layer, tierce):
             answered, quick = _solve_dissolved(
@@ -974,14 +987,13 @@ def _solve_general(
             (found.score for found in (guess, None if best is None else best[1]) if found),
             default=None,
         )
-        lower = None
-        if known is not None:
-            # the sweep leaves out the pieces played to free jokers, and in the essential
-            # mode the rack jokers' worth
-            lower = known - _worth(rules, setup.forced, objective)
-            if essential:
-                lower -= problem.joker_weight * problem.rack_jokers
-        outcome, problem = _search_one_ace(setup, problem, left, lower, essential)
+        # the sweep leaves out the pieces played to free jokers, and in the essential mode
+        # the rack jokers' worth
+        unseen = _worth(rules, setup.forced, objective)
+        spare = problem.joker_weight * problem.rack_jokers if essential else 0
+        lower = None if known is None else known - unseen - spare
+        cap = None if ceiling is None else ceiling - unseen - spare
+        outcome, problem = _search_one_ace(setup, problem, left, lower, essential, cap)
         melds: list[Meld] | None = None
         if outcome is None:
             spent += left or 0  # found nothing: count the whole share as spent
@@ -1001,8 +1013,9 @@ def _solve_general(
         ):
             # the spare jokers did not all fit: solve again placing every joker in the sweep
             left = None if budget is None else max(1, budget - spent)
-            lower = None if known is None else known - _worth(rules, setup.forced, objective)
-            outcome, problem = _search_one_ace(setup, problem, left, lower, False)
+            lower = None if known is None else known - unseen
+            cap = None if ceiling is None else ceiling - unseen
+            outcome, problem = _search_one_ace(setup, problem, left, lower, False, cap)
             if outcome is not None:
                 spent += outcome.nodes
                 melds = [m for m, _tag in _rebuild(setup, problem, outcome)]
@@ -1099,7 +1112,12 @@ def _solve_dissolved(
 
 
 def _search_one_ace(
-    setup: _Setup, problem: Problem, budget: int | None, lower: int | None, essential: bool
+    setup: _Setup,
+    problem: Problem,
+    budget: int | None,
+    lower: int | None,
+    essential: bool,
+    ceiling: int | None = None,
 ) -> tuple[Outcome | None, Problem]:
     """:func:`search`, where a kept run never holds both aces; and the problem solved.
 
@@ -1108,7 +1126,7 @@ def _search_one_ace(
     to the high ace. When the best play does that, each legal play either keeps the low ace
     out from below or the high ace out from above: both are searched, the better is kept.
     """
-    outcome = search(problem, budget, lower=lower, essential=essential)
+    outcome = search(problem, budget, lower=lower, essential=essential, ceiling=ceiling)
     if outcome is None or not problem.rules.ace_high or not problem.run_blocks:
         return outcome, problem
     long_suits = {
@@ -1135,7 +1153,7 @@ def _search_one_ace(
         blocks = (*problem.run_blocks[:index], fixed, *problem.run_blocks[index + 1 :])
         left = None if budget is None else max(1, budget - nodes)
         found, solved = _search_one_ace(
-            setup, problem._replace(run_blocks=blocks), left, lower, essential
+            setup, problem._replace(run_blocks=blocks), left, lower, essential, ceiling
         )
         if found is None:
             optimal = optimal and budget is None
@@ -1156,15 +1174,17 @@ def _opening_guess(
     objective: str,
     budget: int | None,
     keep_table: bool,
-) -> Solution | None:
+) -> tuple[Solution | None, int | None]:
     """A good opening fast, when the opening may be followed by table play (pagat, rami
-    voleur), flagged optimal when it places as much as the best play of a player already
-    open (which bounds any opening).
+    voleur), and the most any opening can score (None when unknown).
 
-    The opening melds come first: the fast core's best rack-only opening worth the points
-    with jokers at zero, or each tierce franche of the rack laid alone; then the fast core
-    plays the rest of the rack on the table (when the table is free to rearrange and the
-    opening turn may touch it). The general sweep then looks only for better.
+    The best play of a player already open bounds any opening (the ceiling), and is the
+    answer when the judge accepts it as an opening. Otherwise the opening melds come first:
+    the fast core's best rack-only opening worth the points with jokers at zero, or each
+    tierce franche of the rack laid alone; then the open player's solver plays the rest of
+    the rack on the table (when the opening turn may touch it). The guess is flagged optimal
+    when it reaches the ceiling; else the general sweep looks only for better, and stops
+    at the ceiling.
     """
     rule = profile.opening_rule
     openings: list[tuple[list[Meld], list[Tile]]] = []
@@ -1175,14 +1195,16 @@ def _opening_guess(
                 openings.append((list(first.table.melds), list(first.played)))
     elif rule is OpeningRule.PURE_RUN:
         openings.extend(([Meld(run)], run) for run in _tierces(profile, pieces))
-    # the best play of a player already open bounds any opening, and often is one (melds
-    # of rack pieces worth the threshold, then table play where the opening turn allows it)
     bound = _opened_best(profile, before, pieces, objective, budget, keep_table=keep_table)
-    if bound is not None and _opens(profile, before, pieces, bound.table):
-        return bound
+    if bound is None:
+        # no play at all for a player already open: none opens either (unless the budget
+        # cut that search short)
+        return None, (0 if budget is None else None)
+    ceiling = bound.score if bound.optimal else None
+    if _opens(profile, before, pieces, bound.table):
+        return bound, ceiling
     if not openings:
-        return None
-    # the same solve plays the rest of the rack after the opening melds
+        return None, ceiling
     play_on = profile.opening_table_play and profile.table_manipulation
     best: Solution | None = None
     for melds, laid in openings:
@@ -1208,9 +1230,8 @@ def _opening_guess(
             continue  # the judge has the last word on tables the fast core does not know
         best = candidate
     if best is None:
-        return None
-    proven = bound is not None and bound.optimal and bound.score == best.score
-    return attrs.evolve(best, optimal=proven)
+        return None, ceiling
+    return attrs.evolve(best, optimal=best.score == ceiling), ceiling
 
 
 def _opens(profile: RuleProfile, before: TableState, pieces: list[Tile], after: TableState) -> bool:

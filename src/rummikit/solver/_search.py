@@ -150,6 +150,8 @@ class _Search:
         # docstring), so their gain is a constant added outside the sweep
         self.joker_gain = 0 if essential else problem.joker_weight * SCALE
         self.best = -(1 << 60)
+        self.ceiling: int | None = None  # no play scores more: reaching it ends the search
+        self.done = False
         self.best_path: list[Step] = []
         self.best_state: State | None = None
         self.seen: list[dict[State, int]] = [{} for _ in range(top + 2)]
@@ -197,6 +199,7 @@ class _Search:
             self.best = total
             self.best_path = list(self.path)
             self.best_state = state
+            self.done = self.ceiling is not None and total >= self.ceiling
 
     def _bonus(self, state: State) -> int:
         """The most the jokers can still add: every rack joker (their gain is counted at the
@@ -209,7 +212,7 @@ class _Search:
         if v > self.rules.top:
             self._final(state, score)
             return
-        if self.budget.exhausted:
+        if self.budget.exhausted or self.done:
             return
         bound = self.rest[v - 1] * SCALE + self._bonus(state)
         if score + bound <= self.best:
@@ -248,7 +251,7 @@ class _Search:
             self.path.append(step)
             self._dfs(v + 1, new_state, score + gain)
             self.path.pop()
-            if self.budget.exhausted:
+            if self.budget.exhausted or self.done:
                 return
 
     def _dominated(
@@ -321,9 +324,15 @@ def search(
     budget: int | None = None,
     lower: int | None = None,
     essential: bool = True,
+    ceiling: int | None = None,
 ) -> Outcome | None:
-    """The best final state of the sweep (exact unless the budget runs out), or None."""
+    """The best final state of the sweep (exact unless the budget runs out), or None.
+
+    Only plays scoring more than ``lower`` are looked for; a play scoring ``ceiling``, known
+    to be the most any play can, ends the search at once.
+    """
     engine = _Search(problem, budget, essential)
+    engine.ceiling = ceiling
     engine.budget.found = lower is not None  # a play scoring ``lower`` is known: no grace
     engine.run(-(1 << 60) if lower is None else lower)
     if engine.best_state is None:
