@@ -542,6 +542,23 @@ def test_row21_d8_pagat_a_freed_joker_goes_anywhere_but_its_own_meld():
     assert codes(PAGAT, "r11 j r13 | b5 b6 b7", "r12", "r11 r12 r13 | b5 b6 b7 j") == ()
 
 
+def test_row21_regression_a_freed_joker_and_the_opening_read_the_jokers_alike():
+    # Rows 11, 12 and 21: jokers look alike, so one reading must satisfy both rules. Before
+    # opening, o12 frees the run's joker; the group b11 k11 j is the opening (33 points, so
+    # its joker is the rack's) and the freed joker can then only be the one before o11, in
+    # the run it left. The judge once read the group's joker as the freed one for the joker
+    # rule and as the rack's for the opening, and accepted this (found by a hypothesis run
+    # of the solver's brute force, which then disagreed with the solver: 64 against 52).
+    before, rack = "o11 j o13", "r1 b11 k11 o12 j"
+    verdict = judge(PAGAT, before, rack, "b11 k11 j | j o11 o12 o13", opened=False)
+    assert verdict.codes == ("freed_joker_misplaced",)
+    assert "a meld the opening needs" in verdict.violations[0].message
+    # Already open, the same table is fine: the freed joker stands in the group.
+    assert codes(PAGAT, before, rack, "b11 k11 j | j o11 o12 o13") == ()
+    # Not freeing the joker, the group alone opens.
+    assert codes(PAGAT, before, rack, "o11 j o13 | b11 k11 j", opened=False) == ()
+
+
 def test_row21_pagat_example_a_joker_at_one_end_cannot_move_to_the_other_end():
     # [P-j]: "if a run has a joker at one end the joker cannot be moved to the other end in
     # order to add a tile." The r7 takes the joker's place; the joker would become the r4.

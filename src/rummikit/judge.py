@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from rummikit.errors import InvalidArgument
@@ -121,11 +121,24 @@ def check_turn(
         )
     if not profile.table_manipulation:
         violations.extend(_check_extensions_only(profile, before, after, readings))
+    frozen: list[Violation] = []
+    if profile.joker_policy is JokerPolicy.FROZEN:
+        frozen = _check_frozen_jokers(profile, before, after, readings, from_rack)
     if identities is not None and not opened and must_play:
         # (an unchanged table after a mandatory draw opens nothing)
-        violations.extend(_check_opening(profile, before, after, identities, readings, from_rack))
-    if profile.joker_policy is JokerPolicy.FROZEN:
-        violations.extend(_check_frozen_jokers(profile, before, after, readings, from_rack))
+        fits = None
+        if profile.joker_policy is JokerPolicy.FROZEN and not frozen:
+            # the jokers of the opening's melds are rack jokers: a freed joker needs a place
+            # outside them (jokers look alike, so both rules must hold for one reading)
+            def fits(claimed: frozenset[int]) -> bool:
+                return not _check_frozen_jokers(
+                    profile, before, after, readings, from_rack, claimed
+                )
+
+        violations.extend(
+            _check_opening(profile, before, after, identities, readings, from_rack, fits)
+        )
+    violations.extend(frozen)
     return Verdict(tuple(violations))
 
 
@@ -221,7 +234,10 @@ def _check_opening(
     identities: _Identities,
     readings: list[MeldReading | None],
     from_rack: Counter[Tile],
+    fits: Callable[[frozenset[int]], bool] | None = None,
 ) -> list[Violation]:
+    """The opening rule; ``fits`` says whether the freed jokers find places outside the
+    given melds, whose jokers the opening takes as rack jokers."""
     rule = profile.opening_rule
     if rule is OpeningRule.NONE:
         return []
@@ -237,15 +253,25 @@ def _check_opening(
             )
         )
     if rule is OpeningRule.POINTS:
-        best = _best_rack_only_value(
-            profile, after, readings, new, from_rack, profile.opening_min_points
-        )
-        if best < profile.opening_min_points:
+        need = profile.opening_min_points
+        best = _best_rack_only_value(profile, after, readings, new, from_rack, need)
+        if best < need:
             problems.append(
                 Violation(
                     "initial_meld_below_threshold",
                     f"the new melds made only of rack tiles are worth {best} points; opening "
-                    f"needs at least {profile.opening_min_points}",
+                    f"needs at least {need}",
+                )
+            )
+        elif fits is not None and (
+            _best_rack_only_value(profile, after, readings, new, from_rack, need, fits) < need
+        ):
+            problems.append(
+                Violation(
+                    "freed_joker_misplaced",
+                    "a freed joker must be played again this turn outside the meld it left, "
+                    "and the opening's melds must be made only of rack tiles: here the freed "
+                    "joker can only stand in a meld the opening needs",
                 )
             )
     elif not any(
@@ -268,38 +294,52 @@ def _best_rack_only_value(
     new: list[int],
     from_rack: Counter[Tile],
     enough: int,
+    fits: Callable[[frozenset[int]], bool] | None = None,
 ) -> int:
     """The most opening points that new melds made only of rack tiles can be worth together,
-    or at least ``enough`` when they reach it (the search stops there).
+    or at least ``enough`` when they reach it (the search stops there). With ``fits``, a
+    choice reaching ``enough`` counts only if ``fits`` accepts the melds it takes that hold
+    a joker (by index in ``after``).
 
     Two melds may each be made of rack tiles and still not both be, when a tile of one is
     the table's copy of a rack tile: the melds that can stand together are searched for,
     identical melds as one with a count, most valuable first, a branch dropped as soon as
     all that is left could not beat the best found.
     """
-    counted: Counter[tuple[int, frozenset[tuple[Tile, int]]]] = Counter()
+    counted: dict[tuple[int, frozenset[tuple[Tile, int]]], list[int]] = {}
     for index in new:
         reading = readings[index]
         tiles = Counter(after.melds[index].tiles)
         if reading is not None and not tiles - from_rack:
-            counted[opening_value(profile, reading), frozenset(tiles.items())] += 1
+            key = (opening_value(profile, reading), frozenset(tiles.items()))
+            counted.setdefault(key, []).append(index)
     items = sorted(counted.items(), key=lambda item: -item[0][0])
     ahead = [0] * (len(items) + 1)  # ahead[i]: all that items i and later are worth
     for i in range(len(items) - 1, -1, -1):
-        (value, _), count = items[i]
-        ahead[i] = ahead[i + 1] + value * count
+        (value, _), indexes = items[i]
+        ahead[i] = ahead[i + 1] + value * len(indexes)
     best = 0
+    taken_melds: list[int] = []
+
+    def accepted(total: int) -> bool:
+        if fits is None or total < enough:
+            return True
+        claimed = frozenset(i for i in taken_melds if JOKER in after.melds[i].tiles)
+        return not claimed or fits(claimed)
 
     def dive(i: int, left: Counter[Tile], total: int) -> None:
         nonlocal best
-        best = max(best, total)
+        if accepted(total):
+            best = max(best, total)
         if best >= enough or i == len(items) or total + ahead[i] <= best:
             return
-        (value, tiles), count = items[i]
-        fits = min([count, *(left[tile] // need for tile, need in tiles)])
-        for times in range(fits, -1, -1):
+        (value, tiles), indexes = items[i]
+        most = min([len(indexes), *(left[tile] // need for tile, need in tiles)])
+        for times in range(most, -1, -1):
             taken = Counter({tile: need * times for tile, need in tiles})
+            taken_melds.extend(indexes[:times])
             dive(i + 1, left - taken, total + value * times)
+            del taken_melds[len(taken_melds) - times :]
 
     dive(0, Counter(from_rack), 0)
     return best
@@ -378,12 +418,14 @@ def _check_frozen_jokers(
     after: TableState,
     readings: list[MeldReading | None],
     from_rack: Counter[Tile],
+    claimed: frozenset[int] = frozenset(),
 ) -> list[Violation]:
     """Pagat's rule: a meld holding a joker is extended in place, or its joker is released.
 
     Each meld that held a joker and left the table gets a home: a meld after the turn that
     keeps it in place, or none. Two old melds share a home only if it holds the tiles both
-    keep; of the possible choices, the one with fewest violations is judged.
+    keep; of the possible choices, the one with fewest violations is judged. The jokers of
+    the melds ``claimed`` (by index in ``after``) are rack jokers: no freed joker there.
     """
     if not any(_holds_joker(meld) for meld in before.melds):
         return []
@@ -401,7 +443,7 @@ def _check_frozen_jokers(
     best: list[Violation] | None = None
     unchanged = {index for index, _ in identities[1]} - set(new)
     for homes in _home_choices(olds, after, readings, unchanged):
-        problems = _judge_homes(profile, olds, homes, after, new, fresh, from_rack)
+        problems = _judge_homes(profile, olds, homes, after, new, fresh, from_rack, claimed)
         if best is None or len(problems) < len(best):
             best = problems
         if not best:
@@ -460,11 +502,12 @@ def _judge_homes(
     new: list[int],
     fresh: set[int],
     from_rack: Counter[Tile],
+    claimed: frozenset[int],
 ) -> list[Violation]:
     """The violations of the joker rule when each old meld has the home given."""
     spare = [Counter(meld.tiles)[JOKER] for meld in after.melds]
-    for index in set(range(len(after.melds))) - set(new):
-        spare[index] = 0  # an unchanged meld keeps its jokers
+    for index in (set(range(len(after.melds))) - set(new)) | claimed:
+        spare[index] = 0  # an unchanged meld keeps its jokers; a claimed one holds the rack's
     problems: list[Violation] = []
     pool = Counter(from_rack)
     freed: list[tuple[Meld, int | None]] = []
