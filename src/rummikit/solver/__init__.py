@@ -958,20 +958,18 @@ def _solve_general(
     setups, layers, acc_layer, tierce = _candidates(rules, before, pieces, opened)
     # setups the fast core answers come first, then those freeing most jokers (they place
     # the most pieces): their best play is then the score to beat
-    setups.sort(
-        key=lambda setup: (
-            not (fast and _dissolved(rules, setup, acc_layer, tierce)),
-            -len(setup.freed),
-        )
+    quick_first = sorted(
+        ((fast and _dissolved(rules, setup, acc_layer, tierce), setup) for setup in setups),
+        key=lambda pair: (not pair[0], -len(pair[1].freed)),
     )
     best: tuple[int, Solution] | None = None
     spent = 0
     inexact = False
-    for setup in setups:
+    for dissolved, setup in quick_first:
         if ceiling is not None and best is not None and best[0] >= ceiling:
             break
         left = None if budget is None else max(1, budget - spent)
-        if fast and _dissolved(rules, setup, acc_layer, tierce):
+        if dissolved:
             answered, quick = _solve_dissolved(
                 rules, before, pieces, setup, objective, left, keep_table
             )
