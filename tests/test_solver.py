@@ -661,6 +661,23 @@ def test_fast_core_at_least_looks_only_for_plays_that_reach_it() -> None:
     assert _fast.solve_counts(13, empty, rack, 0, 0, weights, 1, at_least=4) is None
 
 
+def test_fast_core_drops_a_move_that_leaves_a_rack_natural_for_nothing() -> None:
+    """A suit's move that leaves a rack natural unused is dropped when another move uses it
+    and keeps open runs that can do whatever its own can. At value 1 nothing is dropped
+    (every run there is new and too short to close), so an ace left at 1 with ace high can
+    still end a run at 14."""
+    from rummikit.solver import _fast
+
+    three = _fast._intern((3,))  # one open run, long enough to close
+    closed = _fast._intern(())
+    found = _fast.moves(three, 0, 1, 0, 0)
+    assert any(m.naturals == 1 and m.new == three and m.groups == 0 for m in found)
+    assert not any(m.naturals == 0 and m.new == closed for m in found)  # close, leave it
+    at_one = _fast.moves(closed, 0, 2, 0, 0)  # an ace with ace high: all optional at 1
+    assert any(m.naturals == 0 for m in at_one)
+    assert [m.naturals for m in found] == sorted((m.naturals for m in found), reverse=True)
+
+
 def test_ties_with_two_copies_of_one_meld() -> None:
     table = rk.TableState([rk.Meld.parse("r1 k1 b1"), rk.Meld.parse("r1 k1 b1")])
     found = _checked("pagat", table, "r2 j", objective="points")

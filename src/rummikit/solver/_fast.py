@@ -10,9 +10,9 @@ many leading jokers, and how many naturals go to groups); the naturals sent to g
 jokers, must then split into groups. Table pieces must all be used; rack pieces may stay.
 
 Two exact reductions keep it small. Within a suit, a move whose open runs are dominated by
-another move's (same naturals, groups and jokers; every run at least as long, the extra
-runs long enough to close) is dropped: the longer runs can do whatever the shorter ones
-can. And whether naturals split into groups depends only on how many there are, the most of
+another move's (same groups and jokers, as many naturals or more; every run at least as
+long, the extra runs long enough to close) is dropped: the longer runs can do whatever the
+shorter ones can, and a rack natural left unused is worth nothing later. And whether naturals split into groups depends only on how many there are, the most of
 one suit, and the jokers added, so that test is a table look-up.
 """
 
@@ -77,7 +77,12 @@ def _dominates(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
 def moves(state: int, table: int, rack: int, lead_room: int, joker_cap: int) -> tuple[Move, ...]:
     """Every undominated move of one suit from open runs ``state`` at a value holding
     ``table`` + ``rack`` naturals of the suit; ``lead_room`` values lie below this one (room
-    for leading jokers); at most ``joker_cap`` jokers. Most naturals first."""
+    for leading jokers); at most ``joker_cap`` jokers. Most naturals first.
+
+    A move is dominated by another with as many groups and jokers whose open runs can do
+    whatever its own can, and which uses as many naturals or more: a rack natural left
+    unused has no later use. (An ace left at 1 with ace high does, at 14; but at 1 every
+    open run is new and too short to close, so no move leaving one is ever dominated.)"""
     runs = _STATES[state]
     found: dict[tuple[int, int, int], list[tuple[tuple[int, ...], Move]]] = {}
     ops_choices: list[list[int]] = [[]]
@@ -112,9 +117,21 @@ def moves(state: int, table: int, rack: int, lead_room: int, joker_cap: int) -> 
                         continue
                     bucket[:] = [(o, m) for o, m in bucket if not _dominates(after, o)]
                     bucket.append((after, move))
-    result = [move for bucket in found.values() for _, move in bucket]
-    result.sort(key=_by_naturals)
+    result: list[Move] = []
+    for (groups, naturals, jokers), bucket in sorted(found.items(), key=_most_naturals):
+        for after, move in bucket:
+            if not any(
+                _dominates(other, after)
+                for more in range(naturals + 1, table + rack + 1)
+                for other, _ in found.get((groups, more, jokers), ())
+            ):
+                result.append(move)
     return tuple(result)
+
+
+def _most_naturals(item: tuple[tuple[int, int, int], object]) -> tuple[int, int]:
+    (_, naturals, jokers), _ = item
+    return -naturals, jokers
 
 
 def _lead_choices(count: int, room: int) -> list[tuple[int, ...]]:
@@ -636,7 +653,3 @@ def _run_through(top: int, there: Sequence[bool], v: int, jokers: int) -> bool:
         if gaps <= jokers:
             return True
     return False
-
-
-def _by_naturals(move: Move) -> tuple[int, int]:
-    return -move.naturals, move.jokers

@@ -1,0 +1,146 @@
+"""The fast core alone, on the solver benchmark's positions, against another revision.
+
+Run: ``python benchmarks/bench_core.py --against HEAD~1`` (``--positions N``, ``--seed S``,
+``--repeat R``). It records the fast core's first call for each position of
+``bench_solver.positions`` (an opened player under the online rules, objective ``tiles``:
+the call that finds the best play), then times that call with this checkout's core and with
+the core of the ``--against`` revision (its ``_fast.py``, read with ``git show``),
+interleaved position by position, best of ``--repeat``. It prints median, p90, max and total
+per core, the number of positions each wins, the search nodes (states entered) per core, and
+checks that both give the same scores.
+
+The two cores run in one process, side by side, so the ratio holds even on a noisy machine;
+the absolute times do not. Without ``--against`` only this checkout's core is timed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import bench_solver
+
+from rummikit.solver import _fast, solve
+
+Call = tuple[tuple[Any, ...], dict[str, Any]]
+
+
+def record(count: int, seed: int) -> list[Call]:
+    """The fast core's first call for each benchmark position."""
+    calls: list[Call] = []
+    real = _fast.solve_counts
+
+    def spy(*args: Any, **kwargs: Any) -> _fast.Plan | None:
+        calls.append((args, kwargs))
+        return real(*args, **kwargs)
+
+    found = []
+    _fast.solve_counts = spy
+    try:
+        for table, rack in bench_solver.positions(count, seed):
+            calls.clear()
+            solve(bench_solver.PROFILE, table, rack, keep_table=False)
+            found.append(calls[0])
+    finally:
+        _fast.solve_counts = real
+    return found
+
+
+def load_revision(revision: str) -> ModuleType:
+    """The fast core as it was at ``revision``, loaded as a module of its own."""
+    source = subprocess.run(
+        ["git", "show", f"{revision}:src/rummikit/solver/_fast.py"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    path = Path(tempfile.mkdtemp()) / "fast_against.py"
+    path.write_text(source)
+    spec = importlib.util.spec_from_file_location("fast_against", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load the fast core of {revision}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def nodes(core: ModuleType, call: Call) -> int:
+    """How many states the core's search enters on ``call``."""
+    count = 0
+    real: Callable[..., None] = core._Search._value
+
+    def counted(self: Any, *args: Any) -> None:
+        nonlocal count
+        count += 1
+        real(self, *args)
+
+    core._Search._value = counted
+    try:
+        core.solve_counts(*call[0], **call[1])
+    finally:
+        core._Search._value = real
+    return count
+
+
+def summary(times: Sequence[float]) -> str:
+    ordered = sorted(times)
+    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    return (
+        f"median {statistics.median(ordered):6.2f}  p90 {p90:6.2f}  max {ordered[-1]:7.1f}"
+        f"  total {sum(ordered):7.0f} ms"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--against", help="a git revision whose fast core to compare with")
+    args = parser.parse_args(argv)
+    calls = record(args.positions, args.seed)
+    cores: list[tuple[str, ModuleType]] = [("this checkout", _fast)]
+    if args.against:
+        cores.append((args.against, load_revision(args.against)))
+    for _, core in cores:  # warm the caches of lane steps
+        for call in calls[:30]:
+            core.solve_counts(*call[0], **call[1])
+    times: list[list[float]] = [[] for _ in cores]
+    scores: list[list[int | None]] = [[] for _ in cores]
+    for call in calls:
+        best = [float("inf")] * len(cores)
+        for _ in range(args.repeat):
+            for index, (_, core) in enumerate(cores):
+                start = time.perf_counter()
+                core.solve_counts(*call[0], **call[1])
+                best[index] = min(best[index], time.perf_counter() - start)
+        for index, (_, core) in enumerate(cores):
+            times[index].append(best[index] * 1000)
+            plan = core.solve_counts(*call[0], **call[1])
+            scores[index].append(None if plan is None else plan.score)
+    print(f"{len(calls)} positions, seed {args.seed}, best of {args.repeat}")
+    for index, (name, core) in enumerate(cores):
+        total_nodes = sum(nodes(core, call) for call in calls)
+        print(f"  {name:>14}: {summary(times[index])}  nodes {total_nodes:,}")
+    if len(cores) == 2:
+        wins = sum(1 for a, b in zip(times[0], times[1], strict=True) if a < b)
+        ratio = sum(times[1]) / sum(times[0])
+        print(f"  this checkout faster on {wins} of {len(calls)}; total time ratio {ratio:.2f}x")
+        if scores[0] != scores[1]:
+            differ = [i for i, (a, b) in enumerate(zip(*scores, strict=True)) if a != b]
+            print(f"  DISAGREEMENT on positions {differ}")
+            sys.exit(1)
+        print("  same scores on every position")
+
+
+if __name__ == "__main__":
+    main()
