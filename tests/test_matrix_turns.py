@@ -272,6 +272,28 @@ def test_row14_d4_pagat_table_play_after_30_from_the_rack_in_the_same_turn():
     )
 
 
+def test_row13_row14_regression_a_meld_equal_to_an_old_one_may_be_the_racks_copies():
+    """Rows 13, 14 (pagat): the player lays their own r6 k6 b6 o6 and moves the table's
+    6s into runs. The final table holds one such group, equal to the old one, so the judge
+    used to read it as the old group left alone and count only o3 o4 o5 (12). Copies are
+    interchangeable and table play is allowed in the opening turn, so the group may be the
+    rack's copies: 24 + 12 opens. Found by the solver, whose sweep reads it that way."""
+    before = "r6 k6 b6 o6 | r7 r8 r9 | k7 k8 k9 | b7 b8 b9 | o7 o8 o9"
+    rack = "r6 k6 b6 o6 o3 o4 o5"
+    moved = "r6 k6 b6 o6 | r6 r7 r8 r9 | k6 k7 k8 k9 | b6 b7 b8 b9 | o6 o7 o8 o9 | o3 o4 o5"
+    laid_apart = "r6 k6 b6 o6 | r6 k6 b6 o6 | r7 r8 r9 | k7 k8 k9 | b7 b8 b9 | o7 o8 o9 | o3 o4 o5"
+    assert codes(PAGAT, before, rack, laid_apart, False) == ()
+    assert codes(PAGAT, before, rack, moved, False) == ()
+    # Online the table stays untouched before opening, so the table's 6s may not move.
+    assert "initial_meld_uses_table" in codes(ONLINE, before, rack, moved, False)
+    # A joker meld is not read anew: the table's joker could not have left it unfreed.
+    before = "r10 k10 j | r7 r8 r9 | k7 k8 k9 | b1 b2 b3"
+    after = "r10 k10 j | r7 r8 r9 r10 | k7 k8 k9 k10 | b1 b2 b3 j | o1 o2 o3"
+    assert codes(PAGAT, before, "r10 k10 j o1 o2 o3", after, False) == (
+        "initial_meld_below_threshold",
+    )
+
+
 def test_row14_d4_online_opening_turn_option_allows_table_play():
     relaxed = attrs.evolve(ONLINE, opening_table_play=True)
     assert codes(relaxed, "r5 r6 r7", "b10 k10 o10 r8", "b10 k10 o10 | r5 r6 r7 r8", False) == ()

@@ -254,6 +254,20 @@ def _check_opening(
         )
     if rule is OpeningRule.POINTS:
         need = profile.opening_min_points
+        if profile.opening_table_play:
+            # a meld equal to an old one may be the rack's copies laid anew, the table's
+            # copies having moved elsewhere (copies are interchangeable): with table play
+            # allowed that reading is legal, so the opening may count it (not a joker meld,
+            # whose joker could not have moved without being freed)
+            fresh = set(new)
+            new = [
+                *new,
+                *(
+                    i
+                    for i, meld in enumerate(after.melds)
+                    if i not in fresh and JOKER not in meld.tiles
+                ),
+            ]
         best = _best_rack_only_value(profile, after, readings, new, from_rack, need)
         if best < need:
             problems.append(
