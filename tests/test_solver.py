@@ -546,6 +546,66 @@ def test_pagat_opening_that_is_the_best_open_play_skips_the_opening_sweep(
     assert False not in sweeps  # no sweep of openings, only the open player's best play
 
 
+@pytest.mark.parametrize("objective", ["tiles", "points"])
+def test_pagat_opening_from_its_minimal_openings(
+    monkeypatch: pytest.MonkeyPatch, objective: str
+) -> None:
+    """Rows 11, 12 and 14: an opening worth 30 followed by table play is the best, over the
+    rack's minimal openings, of the opening plus the open player's best play with the rest.
+    Here the first guess places less than the open player's best play, so that step answers
+    (the general sweep of openings is not run), and the sweep alone agrees with it."""
+    from rummikit import solver as engines
+
+    table = "r10 r11 r12 | b3 k3 o3 | k5 k6 k7 | r12 b12 k12"
+    rack = "o12 r9 b6 j b1 k4 k11 b12"
+    sweeps: list[bool] = []
+    general = engines._solve_general
+
+    def counted(rules: Any, before: Any, pieces: Any, opened: bool, *args: Any, **kw: Any) -> Any:
+        sweeps.append(opened)
+        return general(rules, before, pieces, opened, *args, **kw)
+
+    monkeypatch.setattr(engines, "_solve_general", counted)
+    found = _checked("pagat", table, rack, opened=False, objective=objective)
+    assert found is not None
+    assert found.optimal
+    assert False not in sweeps
+    rules, before, pieces = engines.checked_position("pagat", table, rack, False)
+    alone = general(rules, before, pieces, False, objective, None, None, True, fast=False)
+    assert _score_of(found) == _score_of(alone)
+    assert _score_of(found) == (5 if objective == "tiles" else 67)
+
+
+def test_minimal_openings_are_sets_of_rack_only_melds_with_none_to_spare() -> None:
+    """Each minimal opening reaches 30 and falls short without any one of its melds; one
+    per multiset of pieces; past the limit the rack is left to the general sweep."""
+    from rummikit.opening import opening_value
+    from rummikit.solver import _openings
+
+    pagat = rk.profiles.get("pagat")
+    rack = rk.parse_tiles("r10 r11 r12 b10 k10 o10 r1 r2 r3")
+    found = _openings.minimal_openings(pagat, rack, 64)
+    laid = {tuple(sorted(map(str, (t for m in melds for t in m.tiles)))) for melds in found}
+    assert ("r10", "r11", "r12") in laid  # 33 alone
+    assert ("b10", "k10", "o10") in laid  # 30 alone
+    assert ("b10", "k10", "o10", "r10") in laid  # 40 alone
+    for melds in found:
+        values = [opening_value(pagat, pagat.read_meld(m)) for m in melds]
+        assert sum(values) >= 30
+        assert all(sum(values) - v < 30 for v in values)
+    assert len(laid) == len(found)
+    with pytest.raises(_openings.TooMany):
+        _openings.minimal_openings(pagat, rack, 2)
+    # Regressions found by the brute force: runs starting at 11, and melds of one natural
+    # and jokers (read both ways unless declared) were left out.
+    assert [
+        str(m) for (m,) in _openings.minimal_openings(pagat, rk.parse_tiles("k11 k12 k13"), 8)
+    ] == ["k11 k12 k13"]
+    assert "run: b9 j j" in {
+        str(m) for (m,) in _openings.minimal_openings(pagat, rk.parse_tiles("b9 j j"), 8)
+    }
+
+
 def test_rami_voleur_opening_needs_a_natural_tierce_from_hand() -> None:
     assert solve("rami_voleur", "", "5h j 7h 8s 8d", opened=False) is None
     found = _checked("rami_voleur", "5h 6h 7h", "8h 9h 10h", opened=False)

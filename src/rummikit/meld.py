@@ -82,6 +82,15 @@ class Meld:
         object.__setattr__(self, "key", tuple(sorted(codes)))
 
     @classmethod
+    def read_as(cls, tiles: Iterable[Tile], kind: MeldKind | str) -> Meld:
+        """A meld of ``tiles`` meant as ``kind``, the kind declared only where the tiles alone
+        could be read both ways (at most one natural, as in ``r5 j j``): the form the solver
+        builds its melds in."""
+        tiles = _to_tiles(tiles)
+        naturals = sum(1 for tile in tiles if tile.suit is not None)
+        return cls(tiles, kind if naturals <= 1 else None)
+
+    @classmethod
     def parse(cls, text: str) -> Meld:
         """Read a meld in notation, such as ``"r7 r8 r9"`` or ``"group: j j r5"``."""
         from rummikit.notation import parse_meld

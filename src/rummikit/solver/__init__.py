@@ -30,8 +30,10 @@ melds without its pieces (a small bounded search each).
 core builds a good opening first (the best rack-only opening with jokers at 0, or each
 tierce franche of the rack, then the rest of the rack played on the table). When it places
 as much as the fast core's best play for a player already open, it is optimal (an opening
-is also a play of an opened player); otherwise the general sweep below looks only for
-better plays.
+is also a play of an opened player). Otherwise an opening worth points is answered from the
+rack's minimal openings (:mod:`rummikit.solver._openings`): each plus the open player's
+best play with the rest of the rack. Failing that (too many of them, a tierce franche), the
+general sweep below looks only for better plays.
 
 **The general sweep** handles everything else (frozen joker melds, no rearranging, the
 variant options, openings). Between two values its state holds, for each suit, the
@@ -125,7 +127,7 @@ from rummikit.options import (
 from rummikit.pieces import JOKER, Suit, Tile, sort_tiles, suits_of
 from rummikit.profile import RuleProfile
 from rummikit.reading import MAX_RUN, MeldReading
-from rummikit.solver import _fast
+from rummikit.solver import _fast, _openings
 from rummikit.solver._dp import FRestriction, Rules, groups_for
 from rummikit.solver._search import (
     BLOCK_JOKER_SHIFT,
@@ -552,13 +554,11 @@ def _tile(setup: _Setup, s: int, v: int) -> Tile:
 
 
 def _run_meld(tiles: list[Tile]) -> Meld:
-    naturals = sum(1 for t in tiles if t.suit is not None)
-    return Meld(tiles, MeldKind.RUN if naturals <= 1 else None)
+    return Meld.read_as(tiles, MeldKind.RUN)
 
 
 def _group_meld(tiles: list[Tile]) -> Meld:
-    naturals = sum(1 for t in tiles if t.suit is not None)
-    return Meld(tiles, MeldKind.GROUP if naturals <= 1 else None)
+    return Meld.read_as(tiles, MeldKind.GROUP)
 
 
 @attrs.define
@@ -927,6 +927,12 @@ def solve_checked(
         guess, ceiling = _opening_guess(rules, before, pieces, objective, budget, keep_table)
         if (guess is not None and guess.optimal) or ceiling == 0:
             return guess
+        if budget is None and ceiling is not None:
+            answered, best = _by_minimal_openings(
+                rules, before, pieces, objective, keep_table, guess, ceiling
+            )
+            if answered:
+                return best
     found = _solve_general(
         rules, before, pieces, opened, objective, budget, guess, keep_table, ceiling=ceiling
     )
@@ -1230,6 +1236,95 @@ def _opening_guess(
     if best is None:
         return None, ceiling
     return attrs.evolve(best, optimal=best.score == ceiling), ceiling
+
+
+def _by_minimal_openings(
+    profile: RuleProfile,
+    before: TableState,
+    pieces: list[Tile],
+    objective: str,
+    keep_table: bool,
+    guess: Solution | None,
+    ceiling: int,
+) -> tuple[bool, Solution | None]:
+    """The best opening worth points followed by table play, from the rack's minimal
+    openings (:mod:`rummikit.solver._openings`): each one plus the open player's best play
+    with the rest of the rack. Returns (answered, best); not answered when the rack has too
+    many minimal openings, or when the judge refuses the best of them (the general sweep
+    then decides).
+
+    Openings are tried most promising first; one stops mattering once its pieces and the
+    live pieces left (or the ceiling, the open player's best score) cannot beat the best
+    opening found.
+    """
+    if not (
+        profile.opening_rule is OpeningRule.POINTS
+        and profile.opening_table_play
+        and profile.table_manipulation
+        and not profile.ace_high
+    ):
+        return False, None
+    try:
+        openings = _openings.minimal_openings(profile, pieces, _OPENINGS_LIMIT)
+    except _openings.TooMany:
+        return False, None
+    table, table_jokers, _ = _counts(profile, list(before.tiles.elements()))
+    ranked = []
+    for melds in openings:
+        laid = Counter(t for meld in melds for t in meld.tiles)
+        rest = list((Counter(pieces) - laid).elements())
+        rack, rack_jokers, _ = _counts(profile, rest)
+        live = _fast.live_rack(13, table, rack, table_jokers + rack_jokers)
+        reach = _worth(profile, list(laid.elements()), objective) + _worth(
+            profile, [*_tiles_of(profile, live), *[JOKER] * rack_jokers], objective
+        )
+        ranked.append((min(reach, ceiling), melds, rest))
+    ranked.sort(key=lambda item: -item[0])
+    best = guess
+    proven = True  # every open player's play it relied on was proven best
+    for reach, melds, rest in ranked:
+        if best is not None and reach <= best.score:
+            break
+        more = (
+            solve_checked(
+                profile,
+                before,
+                rest,
+                opened=True,
+                objective=objective,
+                budget=None,
+                keep_table=keep_table,
+            )
+            if rest
+            else None
+        )
+        proven = proven and (more is None or more.optimal)
+        after = TableState((*(before if more is None else more.table).melds, *melds))
+        setup = _base_setup(profile, pieces)
+        candidate = _finish(
+            profile, before, pieces, after, objective, True, setup, keep_table=False
+        )
+        if candidate is None or (best is not None and candidate.score <= best.score):
+            continue
+        if not _opens(profile, before, pieces, candidate.table):
+            return False, None
+        best = candidate
+    return True, None if best is None else attrs.evolve(best, optimal=proven)
+
+
+_OPENINGS_LIMIT = 64
+"""Minimal openings past which :func:`_by_minimal_openings` leaves a rack to the sweep."""
+
+
+def _tiles_of(profile: RuleProfile, counts: list[list[int]]) -> list[Tile]:
+    """The naturals of counts per [suit][value]."""
+    suits = suits_of(profile.piece_set)
+    return [
+        _natural(suits[s], v)
+        for s in range(_fast.NSUITS)
+        for v in range(1, 14)
+        for _ in range(counts[s][v])
+    ]
 
 
 def _opens(profile: RuleProfile, before: TableState, pieces: list[Tile], after: TableState) -> bool:
