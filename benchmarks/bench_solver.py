@@ -116,12 +116,12 @@ def rs_setup(backend: str) -> Callable[[rk.TableState, list[Tile]], int] | None:
         print(f"  rummikub-solver {backend}: unavailable ({error})", file=sys.stderr)
         return None
     names = {"RED": "r", "BLUE": "b", "BLACK": "k", "ORANGE": "o"}
-    index: dict[Tile, object] = {}
+    index: dict[Tile, rs.Tile] = {}
     for number_tile in ruleset.tiles:
-        if isinstance(number_tile, rs.Joker):
-            index[JOKER] = number_tile
-        else:
+        if isinstance(number_tile, rs.Number):
             index[Tile.parse(f"{names[number_tile.colour.name]}{number_tile.value}")] = number_tile
+        elif isinstance(number_tile, rs.Joker):
+            index[JOKER] = number_tile
 
     def run(table: rk.TableState, rack: list[Tile]) -> int:
         state = ruleset.new_game()
@@ -284,7 +284,7 @@ def pagat_times(cases: Sequence[tuple[rk.TableState, list[Tile]]]) -> None:
     frozen: list[float] = []
     free: list[float] = []
     for table, rack in cases:
-        elapsed, _ = timed(lambda t, r: _score(solve(pagat, t, r)), table, rack)
+        elapsed, _ = judged(pagat, table, rack, opened=True, keep_table=True)
         held = any(JOKER in meld.tiles for meld in table.melds)
         (frozen if held else free).append(elapsed * 1000)
     print("\npagat, rummikit default, times in ms (median / p90 / max)")
@@ -302,11 +302,9 @@ def pagat_opening_times(cases: Sequence[tuple[rk.TableState, list[Tile]]]) -> No
     times: list[float] = []
     found = 0
     for table, rack in cases:
-        elapsed, score = timed(
-            lambda t, r: _score(solve(pagat, t, r, opened=False, keep_table=False)), table, rack
-        )
+        elapsed, play = judged(pagat, table, rack, opened=False, keep_table=False)
         times.append(elapsed * 1000)
-        found += score > 0
+        found += play is not None
     med, p90, top = quantiles(times)
     print(
         f"\npagat openings, keep_table=False, {len(times)} positions ({found} with an "
@@ -314,8 +312,24 @@ def pagat_opening_times(cases: Sequence[tuple[rk.TableState, list[Tile]]]) -> No
     )
 
 
-def _score(found: Solution | None) -> int:
-    return 0 if found is None else found.score
+def judged(
+    profile: rk.RuleProfile,
+    table: rk.TableState,
+    rack: list[Tile],
+    *,
+    opened: bool,
+    keep_table: bool,
+) -> tuple[float, Solution | None]:
+    """Seconds ``solve`` takes on the position, and its play, which the judge then checks
+    (the benchmark stops if the judge refuses it)."""
+    start = time.perf_counter()
+    play = solve(profile, table, rack, opened=opened, keep_table=keep_table)
+    elapsed = time.perf_counter() - start
+    if play is not None:
+        verdict = profile.check_turn(before=table, rack=rack, after=play.table, opened=opened)
+        if not verdict.ok:
+            raise SystemExit(f"the judge refuses {play.table} for {table} / {rack}: {verdict}")
+    return elapsed, play
 
 
 if __name__ == "__main__":
