@@ -306,13 +306,15 @@ class _Search:
         self.weights = weights
         self.joker_weight = joker_weight
         self.ace_high = top == ACE_HIGH_TOP
-        # ahead[v][s]: the rack weight after suit s at value v, every later value included
-        # (with ace high, rack aces count at both ends: still a bound)
+        # ahead[v][s]: the rack weight after suit s at value v, every later value included;
+        # with ace high a rack ace counts at 1 only, and once left there for the top it
+        # counts from the state (:meth:`spare`): counted at both ends, a rack of aces could
+        # never be proven placed
         self.ahead = [[0] * (NSUITS + 1) for _ in range(top + 2)]
         running = joker_weight * rack_jokers
         for v in range(top, 0, -1):
             for s in range(NSUITS, -1, -1):
-                count = 0 if s == NSUITS else rack[s][1 if v == ACE_HIGH_TOP else v]
+                count = 0 if s == NSUITS or v == ACE_HIGH_TOP else rack[s][v]
                 here = weights[v] * count
                 running += here
                 self.ahead[v][s] = running - here
@@ -370,7 +372,8 @@ class _Search:
                 self.best_path = list(path)
             return
         memo = known[v]
-        if score + memo.get(packed, self.ahead[v - 1][NSUITS]) <= self.best:
+        spare = self.spare(packed) if self.ace_high and v > 1 else 0
+        if score + memo.get(packed, self.ahead[v - 1][NSUITS] + spare) <= self.best:
             return
         if self.spent > self.limit >= 0:
             raise _Stop
@@ -394,6 +397,8 @@ class _Search:
         t0, t1, t2, t3 = table[0][v], table[1][v], table[2][v], table[3][v]
         r0, r1, r2, r3 = rack[0][v], rack[1][v], rack[2][v], rack[3][v]
         h0, h1, h2, h3, _ = self.ahead[v]
+        if spare:
+            h0, h1, h2, h3 = h0 + spare, h1 + spare, h2 + spare, h3 + spare
         room = v - 1
         deeper = self._value
         steps = 0  # flushed into self.spent before going deeper and at the end; the budget
@@ -467,6 +472,11 @@ class _Search:
         # follow this state is worth at most what would still reach it
         memo[packed] = self.best - score
 
+    def spare(self, packed: int) -> int:
+        """What the rack aces left at 1 for the top (ace high) are worth in ``packed``."""
+        left = sum((packed >> (_RESERVE + 4 * s + 2)) & 3 for s in range(NSUITS))
+        return left * self.weights[ACE_HIGH_TOP]
+
     def _aces(
         self, v: int, packed: int, score: int, known: list[dict[int, int]], path: list[Step]
     ) -> None:
@@ -476,8 +486,12 @@ class _Search:
         there may still go to 14 (both kept in the state). At 14 those are the pieces.
         """
         weight = self.weights[v]
+        top_weight = self.weights[ACE_HIGH_TOP]
         left = self.total_jokers - (packed >> _SHIFT)
-        options: list[list[tuple[Move, int, int]]] = []
+        # per option: the move, its gain, the aces it owes to 14, what the rack aces it
+        # leaves for 14 are worth; later[s]: the rack aces owed to 14 by the suits after s
+        options: list[list[tuple[Move, int, int, int]]] = []
+        later = [0] * NSUITS
         for s in range(NSUITS):
             state = (packed >> (_BITS * s)) & _MASK
             if v == 1:
@@ -486,19 +500,23 @@ class _Search:
                 for move in moves(state, 0, t + r, 0, left):
                     extra = max(0, move.naturals - t)
                     owed = (max(0, t - move.naturals) | (r - extra) << 2) << (_RESERVE + 4 * s)
-                    found.append((move, extra * weight, owed))
+                    found.append((move, extra * weight, owed, (r - extra) * top_weight))
             else:
                 reserved = (packed >> (_RESERVE + 4 * s)) & 15
                 owed_table, owed_rack = reserved & 3, reserved >> 2
+                for before in range(s):
+                    later[before] += owed_rack * top_weight
                 found = [
-                    (move, (move.naturals - owed_table) * weight, 0)
+                    (move, (move.naturals - owed_table) * weight, 0, 0)
                     for move in moves(state, owed_table, owed_rack, v - 1, left)
                 ]
             options.append(found)
         ahead = self.ahead[v]
         chosen: list[Move] = []
 
-        def pick(s: int, gained: int, jokers: int, groups: int, most: int, runs: int) -> None:
+        def pick(
+            s: int, gained: int, jokers: int, groups: int, most: int, runs: int, kept: int
+        ) -> None:
             if s == NSUITS:
                 self.spent += 1  # the budget is checked on entering the next state
                 for k in group_jokers(groups, most, jokers):
@@ -507,8 +525,10 @@ class _Search:
                     self._value(v + 1, runs | used << _SHIFT, gained, known, path)
                     path.pop()
                 return
-            for move, gain, owed in options[s]:
-                if move.jokers > jokers or gained + gain + ahead[s] <= self.best:
+            for move, gain, owed, spare in options[s]:
+                if move.jokers > jokers:
+                    continue
+                if gained + gain + ahead[s] + kept + spare + later[s] <= self.best:
                     continue
                 chosen.append(move)
                 pick(
@@ -518,10 +538,11 @@ class _Search:
                     groups + move.groups,
                     max(most, move.groups),
                     runs | move.new << (_BITS * s) | owed,
+                    kept + spare,
                 )
                 chosen.pop()
 
-        pick(0, score, left, 0, 0, 0)
+        pick(0, score, left, 0, 0, 0, 0)
 
 
 ACE_HIGH_TOP = 14
