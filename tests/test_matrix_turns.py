@@ -294,6 +294,51 @@ def test_row13_row14_regression_a_meld_equal_to_an_old_one_may_be_the_racks_copi
     )
 
 
+def test_row13_row20_regression_the_opening_and_a_replacement_never_share_a_rack_tile():
+    """Rows 13, 14 and 20 (pagat): the opening's melds are made of rack tiles, and a joker's
+    replacement comes from the rack too, so one rack tile cannot be both. The judge checked
+    each rule against every rack tile, and accepted the rack's r10 as the group's (for the
+    30 points) and as the joker's replacement (found by a review; the solver then returned
+    such a play as the best opening)."""
+    before = "r8 r9 j | r10 b10 k10 | b11 b12 b13 | k11 k12 k13"
+    rack = "r10 b10 k10 o1 o2"
+    after = "o1 o2 j | r10 b10 k10 | r8 r9 r10 | b10 b11 b12 b13 | k10 k11 k12 k13"
+    verdict = judge(PAGAT, before, rack, after, opened=False)
+    assert verdict.codes == ("joker_replacement_not_from_rack",)
+    assert "the opening needs the rack's copy" in verdict.violations[0].message
+    # A new group needs the rack's r10 just the same.
+    assert codes(
+        PAGAT,
+        "r8 r9 j | r10 r11 r12 r13",
+        rack,
+        "r10 b10 k10 | r8 r9 r10 | o1 o2 j | r11 r12 r13",
+        False,
+    ) == ("joker_replacement_not_from_rack",)
+    # Open already, the group is the table's and the rack's r10 frees the joker.
+    assert codes(PAGAT, before, rack, after) == ()
+    assert _score_of_best_opening(before, rack) == 3
+
+
+def _score_of_best_opening(before: str, rack: str) -> int:
+    from rummikit.solver import solve
+
+    found = solve(PAGAT, before, rack, opened=False)
+    assert found is not None
+    assert PAGAT.check_turn(before=before, rack=rack, after=found.table, opened=False).ok
+    return found.score
+
+
+def test_row14_row15_a_meld_equal_to_an_old_one_is_not_read_anew_without_rearranging():
+    """With ``table_manipulation`` off, the table's 6s may not leave their group, so the
+    group stays the table's and only o3 o4 o5 counts (found by a review)."""
+    lay_offs = attrs.evolve(PAGAT, table_manipulation=False)
+    before = "r6 k6 b6 o6 | r7 r8 r9 | k7 k8 k9 | b7 b8 b9 | o7 o8 o9"
+    moved = "r6 k6 b6 o6 | r6 r7 r8 r9 | k6 k7 k8 k9 | b6 b7 b8 b9 | o6 o7 o8 o9 | o3 o4 o5"
+    assert codes(lay_offs, before, "r6 k6 b6 o6 o3 o4 o5", moved, False) == (
+        "initial_meld_below_threshold",
+    )
+
+
 def test_row14_d4_online_opening_turn_option_allows_table_play():
     relaxed = attrs.evolve(ONLINE, opening_table_play=True)
     assert codes(relaxed, "r5 r6 r7", "b10 k10 o10 r8", "b10 k10 o10 | r5 r6 r7 r8", False) == ()

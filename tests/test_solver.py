@@ -576,6 +576,29 @@ def test_pagat_opening_from_its_minimal_openings(
     assert _score_of(found) == (5 if objective == "tiles" else 67)
 
 
+def test_regression_an_opening_guess_is_not_proven_when_the_sweep_dropped_plays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Row 21 variant ``freed_joker="new_meld"``: the sweep places a freed joker anywhere and
+    the judge then drops its plays that break the variant, so its "nothing beats the guess"
+    is not a proof. The opening guess (8 pieces) came back flagged optimal while a legal
+    opening places 9 (found by a review). Without the minimal openings (which find the 9
+    here), the guess is now flagged not optimal."""
+    from rummikit import solver as engines
+
+    variant = attrs.evolve(rk.profiles.get("pagat"), freed_joker="new_meld")
+    table = "r3 r4 r5 r6 r7 | o3 o4 o5 | r10 r11 j | b5 b6 b7"
+    rack = "b13 k13 r7 o10 r3 r12 r5 b11 r4 j b11 r6"
+    found = _checked(variant, table, rack, opened=False)
+    assert found is not None
+    assert found.score == 9
+    monkeypatch.setattr(engines, "_by_minimal_openings", lambda *args: (False, None))
+    guessed = _checked(variant, table, rack, opened=False)
+    assert guessed is not None
+    assert guessed.score == 8
+    assert not guessed.optimal
+
+
 def test_minimal_openings_are_sets_of_rack_only_melds_with_none_to_spare() -> None:
     """Each minimal opening reaches 30 and falls short without any one of its melds; one
     per multiset of pieces; past the limit the rack is left to the general sweep."""

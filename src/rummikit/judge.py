@@ -14,6 +14,8 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
+import attrs
+
 from rummikit.errors import InvalidArgument
 from rummikit.meld import Meld, MeldKind
 from rummikit.opening import opening_value, pure_run_length
@@ -128,11 +130,15 @@ def check_turn(
         # (an unchanged table after a mandatory draw opens nothing)
         fits = None
         if profile.joker_policy is JokerPolicy.FROZEN and not frozen:
-            # the jokers of the opening's melds are rack jokers: a freed joker needs a place
-            # outside them (jokers look alike, so both rules must hold for one reading)
-            def fits(claimed: frozenset[int]) -> bool:
-                return not _check_frozen_jokers(
-                    profile, before, after, readings, from_rack, claimed
+            # the opening's melds are made of rack tiles and rack jokers: a joker's
+            # replacement comes from the other rack tiles, and a freed joker needs a place
+            # outside them (tiles and jokers look alike, so both rules must hold for one
+            # reading)
+            def fits(taken: frozenset[int]) -> list[Violation]:
+                laid = sum((Counter(after.melds[i].tiles) for i in taken), Counter())
+                claimed = frozenset(i for i in taken if JOKER in after.melds[i].tiles)
+                return _check_frozen_jokers(
+                    profile, before, after, readings, from_rack - laid, claimed
                 )
 
         violations.extend(
@@ -234,10 +240,10 @@ def _check_opening(
     identities: _Identities,
     readings: list[MeldReading | None],
     from_rack: Counter[Tile],
-    fits: Callable[[frozenset[int]], bool] | None = None,
+    fits: Callable[[frozenset[int]], list[Violation]] | None = None,
 ) -> list[Violation]:
-    """The opening rule; ``fits`` says whether the freed jokers find places outside the
-    given melds, whose jokers the opening takes as rack jokers."""
+    """The opening rule; ``fits`` gives the joker rule's violations once the opening has
+    taken the given melds (by index in ``after``), their tiles and jokers the rack's."""
     rule = profile.opening_rule
     if rule is OpeningRule.NONE:
         return []
@@ -254,11 +260,11 @@ def _check_opening(
         )
     if rule is OpeningRule.POINTS:
         need = profile.opening_min_points
-        if profile.opening_table_play:
+        if profile.opening_table_play and profile.table_manipulation:
             # a meld equal to an old one may be the rack's copies laid anew, the table's
-            # copies having moved elsewhere (copies are interchangeable): with table play
-            # allowed that reading is legal, so the opening may count it (not a joker meld,
-            # whose joker could not have moved without being freed)
+            # copies having moved elsewhere (copies are interchangeable): where the opening
+            # turn may rearrange the table that reading is legal, so the opening may count
+            # it (not a joker meld: the reading would move a frozen joker)
             fresh = set(new)
             new = [
                 *new,
@@ -277,17 +283,20 @@ def _check_opening(
                     f"needs at least {need}",
                 )
             )
-        elif fits is not None and (
-            _best_rack_only_value(profile, after, readings, new, from_rack, need, fits) < need
-        ):
-            problems.append(
-                Violation(
-                    "freed_joker_misplaced",
-                    "a freed joker must be played again this turn outside the meld it left, "
-                    "and the opening's melds must be made only of rack tiles: here the freed "
-                    "joker can only stand in a meld the opening needs",
-                )
-            )
+        elif fits is not None:
+            refused: list[Violation] = []
+
+            def accepts(taken: frozenset[int]) -> bool:
+                found = fits(taken)
+                if found:
+                    refused[:] = found
+                return not found
+
+            if (
+                _best_rack_only_value(profile, after, readings, new, from_rack, need, accepts)
+                < need
+            ):
+                problems.extend(_shared_with_the_opening(refused))
     elif not any(
         _has_pure_run_from(reading, from_rack) for reading in readings if reading is not None
     ):
@@ -301,6 +310,24 @@ def _check_opening(
     return problems
 
 
+def _shared_with_the_opening(refused: list[Violation]) -> list[Violation]:
+    """The joker rule's violations once the opening has taken its rack tiles and jokers."""
+    explained = {
+        "freed_joker_misplaced": "a freed joker must be played again this turn outside the "
+        "meld it left, and the opening's melds must be made only of rack tiles: here the "
+        "freed joker can only stand in a meld the opening needs",
+        "joker_replacement_not_from_rack": "a joker's replacement must come from the rack, "
+        "and the opening's melds must be made only of rack tiles: here the opening needs "
+        "the rack's copy of the replacement",
+    }
+    return [
+        attrs.evolve(violation, message=explained[violation.code])
+        if violation.code in explained
+        else violation
+        for violation in refused
+    ]
+
+
 def _best_rack_only_value(
     profile: RuleProfile,
     after: TableState,
@@ -312,8 +339,8 @@ def _best_rack_only_value(
 ) -> int:
     """The most opening points that new melds made only of rack tiles can be worth together,
     or at least ``enough`` when they reach it (the search stops there). With ``fits``, a
-    choice reaching ``enough`` counts only if ``fits`` accepts the melds it takes that hold
-    a joker (by index in ``after``).
+    choice reaching ``enough`` counts only if ``fits`` accepts the melds it takes (by index
+    in ``after``).
 
     Two melds may each be made of rack tiles and still not both be, when a tile of one is
     the table's copy of a rack tile: the melds that can stand together are searched for,
@@ -336,10 +363,7 @@ def _best_rack_only_value(
     taken_melds: list[int] = []
 
     def accepted(total: int) -> bool:
-        if fits is None or total < enough:
-            return True
-        claimed = frozenset(i for i in taken_melds if JOKER in after.melds[i].tiles)
-        return not claimed or fits(claimed)
+        return fits is None or total < enough or fits(frozenset(taken_melds))
 
     def dive(i: int, left: Counter[Tile], total: int) -> None:
         nonlocal best

@@ -937,7 +937,7 @@ def solve_checked(
         rules, before, pieces, opened, objective, budget, guess, keep_table, ceiling=ceiling
     )
     if guess is not None and (found is None or found.score <= guess.score):
-        return attrs.evolve(guess, optimal=budget is None)
+        return attrs.evolve(guess, optimal=budget is None and (found is None or found.optimal))
     return found
 
 
@@ -954,8 +954,10 @@ def _solve_general(
     ceiling: int | None = None,
 ) -> Solution | None:
     """The sweep for every rule the fast core does not know; with a ``guess``, only plays
-    scoring more than it are looked for (None when there is none). A ``ceiling`` (no play
-    scores more) ends the search as soon as a play reaches it.
+    scoring more than it are looked for (None when there is none; the guess, flagged not
+    optimal, when plays the sweep found were dropped for a stricter ``freed_joker`` variant
+    and none was left). A ``ceiling`` (no play scores more) ends the search as soon as a
+    play reaches it.
 
     Each setup (which frozen jokers are freed, and how) after the first looks only for plays
     beating the best found so far. With ``fast``, a setup that frees every frozen joker
@@ -1052,7 +1054,9 @@ def _solve_general(
         if best is None or key > best[0]:
             best = (key, solution)
     if best is None:
-        return None
+        # with plays dropped for the stricter freed-joker variants, "nothing beats the
+        # guess" is not proven: the guess comes back flagged so
+        return attrs.evolve(guess, optimal=False) if inexact and guess is not None else None
     if inexact:
         return attrs.evolve(best[1], optimal=False)
     return best[1]
