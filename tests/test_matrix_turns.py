@@ -286,12 +286,16 @@ def test_row13_row14_regression_a_meld_equal_to_an_old_one_may_be_the_racks_copi
     assert codes(PAGAT, before, rack, moved, False) == ()
     # Online the table stays untouched before opening, so the table's 6s may not move.
     assert "initial_meld_uses_table" in codes(ONLINE, before, rack, moved, False)
-    # A joker meld is not read anew: the table's joker could not have left it unfreed.
+    # A frozen joker meld read as the rack's means the old one left: here its joker moved
+    # without being replaced, which the joker rule forbids.
     before = "r10 k10 j | r7 r8 r9 | k7 k8 k9 | b1 b2 b3"
     after = "r10 k10 j | r7 r8 r9 r10 | k7 k8 k9 k10 | b1 b2 b3 j | o1 o2 o3"
-    assert codes(PAGAT, before, "r10 k10 j o1 o2 o3", after, False) == (
-        "initial_meld_below_threshold",
-    )
+    assert codes(PAGAT, before, "r10 k10 j o1 o2 o3", after, False) == ("joker_meld_frozen",)
+    # Kept in place and extended by another meld, it may be (found by a review): the rack's
+    # r10 b10 j opens with 30, the table's group takes k10.
+    before = "r10 b10 j | k10 k11 k12"
+    after = "r10 b10 j k10 | r10 b10 j | b11 k11 o11 | b12 k12 o12"
+    assert codes(PAGAT, before, "r10 b10 j o11 b11 o12 b12", after, False) == ()
 
 
 def test_row13_row20_regression_the_opening_and_a_replacement_never_share_a_rack_tile():

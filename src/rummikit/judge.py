@@ -264,16 +264,10 @@ def _check_opening(
             # a meld equal to an old one may be the rack's copies laid anew, the table's
             # copies having moved elsewhere (copies are interchangeable): where the opening
             # turn may rearrange the table that reading is legal, so the opening may count
-            # it (not a joker meld: the reading would move a frozen joker)
+            # it (a frozen joker meld read so must then be kept in place or released by
+            # another meld: ``fits`` checks the joker rule with that reading)
             fresh = set(new)
-            new = [
-                *new,
-                *(
-                    i
-                    for i, meld in enumerate(after.melds)
-                    if i not in fresh and JOKER not in meld.tiles
-                ),
-            ]
+            new = [*new, *(i for i in range(len(after.melds)) if i not in fresh)]
         best = _best_rack_only_value(profile, after, readings, new, from_rack, need)
         if best < need:
             problems.append(
@@ -469,7 +463,12 @@ def _check_frozen_jokers(
         return []
     identities = (
         _identities(profile, before, jokers_only=True),
-        _identities(profile, after, jokers_only=True),
+        # a claimed meld is the rack's, even one equal to an old meld: that one then left
+        [
+            (index, key)
+            for index, key in _identities(profile, after, jokers_only=True)
+            if index not in claimed
+        ],
     )
     gone, new = _unmatched(before, identities)  # new: only melds holding a joker matter here
     olds = [(meld, profile.read_meld(meld)) for meld in gone]
@@ -480,7 +479,8 @@ def _check_frozen_jokers(
         fresh = {index for index in new if not _keeps_an_old_meld(before, after.melds[index])}
     best: list[Violation] | None = None
     unchanged = {index for index, _ in identities[1]} - set(new)
-    for homes in _home_choices(olds, after, readings, unchanged):
+    # a claimed meld holds rack tiles only: the home of no old meld
+    for homes in _home_choices(olds, after, readings, unchanged | claimed):
         problems = _judge_homes(profile, olds, homes, after, new, fresh, from_rack, claimed)
         if best is None or len(problems) < len(best):
             best = problems
