@@ -630,6 +630,18 @@ def test_row21_regression_a_freed_joker_and_the_opening_read_the_jokers_alike():
     assert codes(PAGAT, before, rack, "o11 j o13 | b11 k11 j", opened=False) == ()
 
 
+def test_row21_regression_variant_new_meld_a_twin_of_an_unchanged_meld_is_new():
+    """Row 21, variant ``freed_joker="new_meld"`` (found by a review): the freed joker joins
+    the rack's b1 b2 b3 while the table's b1 b2 b3 stays as it was. The new meld holds every
+    tile of an old one, but that one is still on the table: it is a new meld. The judge read
+    it as the old meld extended and refused it."""
+    new_meld = attrs.evolve(PAGAT, freed_joker="new_meld")
+    before = "r11 j r13 | b1 b2 b3"
+    twin = "r11 r12 r13 | b1 b2 b3 | b1 b2 b3 j"
+    assert codes(new_meld, before, "r12 b1 b2 b3", twin) == ()
+    assert codes(new_meld, before, "r12", "r11 r12 r13 | b1 b2 b3 j") == ("freed_joker_misplaced",)
+
+
 def test_row21_pagat_example_a_joker_at_one_end_cannot_move_to_the_other_end():
     # [P-j]: "if a run has a joker at one end the joker cannot be moved to the other end in
     # order to add a tile." The r7 takes the joker's place; the joker would become the r4.

@@ -476,7 +476,9 @@ def _check_frozen_jokers(
         return []
     fresh: set[int] = set()  # new melds that keep no old meld: needed by the new-meld variants
     if profile.freed_joker is not FreedJoker.ANYWHERE:
-        fresh = {index for index in new if not _keeps_an_old_meld(before, after.melds[index])}
+        # a twin of an old meld still on the table unchanged keeps nothing
+        left, _ = _unmatched(before, (_identities(profile, before), _identities(profile, after)))
+        fresh = {index for index in new if not _keeps_an_old_meld(left, after.melds[index])}
     best: list[Violation] | None = None
     unchanged = {index for index, _ in identities[1]} - set(new)
     # a claimed meld holds rack tiles only: the home of no old meld
@@ -587,10 +589,10 @@ def _judge_homes(
     return problems
 
 
-def _keeps_an_old_meld(before: TableState, meld: Meld) -> bool:
-    """Whether ``meld`` holds every tile of some meld that was on the table before."""
+def _keeps_an_old_meld(olds: list[Meld], meld: Meld) -> bool:
+    """Whether ``meld`` holds every tile of one of the old melds ``olds``."""
     tiles = Counter(meld.tiles)
-    return any(not Counter(old.tiles) - tiles for old in before.melds)
+    return any(not Counter(old.tiles) - tiles for old in olds)
 
 
 def _replacement_problem(
