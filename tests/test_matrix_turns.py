@@ -630,6 +630,22 @@ def test_row21_regression_a_freed_joker_and_the_opening_read_the_jokers_alike():
     assert codes(PAGAT, before, rack, "o11 j o13 | b11 k11 j", opened=False) == ()
 
 
+def test_row21_regression_variant_two_rack_tiles_are_counted_once():
+    """Row 21, variant ``freed_joker="new_meld_2_rack"`` (found by a review): the new meld
+    of a freed joker needs two rack tiles, and a rack tile counts once, after the
+    replacements. Here the rack's r12 frees the joker, so the r12 beside it is the group's:
+    one rack tile. With two freed jokers, two new melds need four rack tiles."""
+    variant = attrs.evolve(PAGAT, freed_joker="new_meld_2_rack")
+    before = "r11 j r13 | r12 b12 k12 o12"
+    after = "r11 r12 r13 | b12 k12 o12 | j r12 r13"
+    assert codes(variant, before, "r12 r13", after) == ("freed_joker_misplaced",)
+    before = "r11 j r13 | k1 j k3 | b5 r5 k5 o5"
+    after = "r11 r12 r13 | k1 k2 k3 | r5 k5 o5 | b5 b6 j | b5 o5 j"
+    assert codes(variant, before, "r12 k2 b5 b6 o5", after) == ("freed_joker_misplaced",)
+    after = "r11 r12 r13 | k1 k2 k3 | b5 r5 k5 o5 | b5 b6 j | o7 o8 j"
+    assert codes(variant, before, "r12 k2 b5 b6 o7 o8", after) == ()
+
+
 def test_row21_regression_variant_new_meld_a_twin_of_an_unchanged_meld_is_new():
     """Row 21, variant ``freed_joker="new_meld"`` (found by a review): the freed joker joins
     the rack's b1 b2 b3 while the table's b1 b2 b3 stays as it was. The new meld holds every

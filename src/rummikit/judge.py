@@ -569,7 +569,8 @@ def _judge_homes(
                 problems.append(problem)
             else:
                 freed.append((meld, home))
-    if freed and not _place_freed_jokers(profile, freed, after, spare, fresh, from_rack, homed):
+    # the rack tiles left once the replacements are taken: the new melds' rack tiles
+    if freed and not _place_freed_jokers(profile, freed, after, spare, fresh, pool, homed):
         where = {
             FreedJoker.ANYWHERE: "in another meld",
             FreedJoker.NEW_MELD: "in a new meld",
@@ -656,16 +657,36 @@ def _place_freed_jokers(
     """Whether each freed joker can be the spare joker of a meld the rule allows.
 
     ``new`` holds the indexes of new melds: melds that do not keep an old meld in place;
-    ``homed`` the naturals of the old melds each meld keeps in place.
+    ``homed`` the naturals of the old melds each meld keeps in place; ``from_rack`` the rack
+    tiles not taken as replacements. Where each new meld needs two rack tiles, one rack tile
+    counts for one meld only.
     """
     slots = [index for index, count in enumerate(spare) for _ in range(max(count, 0))]
     for chosen in itertools.permutations(slots, len(freed)):
         if all(
             _joker_fits(profile, source, home, index, after, new, from_rack, homed)
             for (source, home), index in zip(freed, chosen, strict=True)
+        ) and (
+            profile.freed_joker is not FreedJoker.NEW_MELD_2_RACK
+            or _two_rack_tiles_each([after.melds[i] for i in set(chosen)], from_rack)
         ):
             return True
     return False
+
+
+def _two_rack_tiles_each(melds: list[Meld], from_rack: Counter[Tile]) -> bool:
+    """Whether each of ``melds`` can be given two rack tiles it holds, no rack tile twice."""
+    if not melds:
+        return True
+    held = Counter(melds[0].tiles) & from_rack
+    kinds = list(held)
+    pairs = [
+        (kinds[i], kinds[j])
+        for i in range(len(kinds))
+        for j in range(i, len(kinds))
+        if i != j or held[kinds[i]] >= 2
+    ]
+    return any(_two_rack_tiles_each(melds[1:], from_rack - Counter((a, b))) for a, b in pairs)
 
 
 def _joker_fits(
