@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -92,12 +91,8 @@ def nodes(core: ModuleType, call: Call) -> int:
 
 
 def summary(times: Sequence[float]) -> str:
-    ordered = sorted(times)
-    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
-    return (
-        f"median {statistics.median(ordered):6.2f}  p90 {p90:6.2f}  max {ordered[-1]:7.1f}"
-        f"  total {sum(ordered):7.0f} ms"
-    )
+    median, p90, top = bench_solver.quantiles(times)
+    return f"median {median:6.2f}  p90 {p90:6.2f}  max {top:7.1f}  total {sum(times):7.0f} ms"
 
 
 def main(argv: Sequence[str] | None = None) -> None:

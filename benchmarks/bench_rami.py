@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
 from collections import Counter
 from collections.abc import Sequence
+
+from bench_solver import quantiles
 
 import rummikit as rk
 from rummikit.pieces import JOKER, Tile, suits_of
@@ -67,12 +68,8 @@ def positions(count: int, seed: int) -> list[tuple[rk.TableState, list[Tile]]]:
 
 
 def summary(times: Sequence[float]) -> str:
-    ordered = sorted(times)
-    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
-    return (
-        f"{statistics.median(ordered):7.2f} / {p90:7.2f} / {ordered[-1]:8.1f} ms, "
-        f"total {sum(ordered) / 1000:.1f} s"
-    )
+    median, p90, top = quantiles(times)
+    return f"{median:7.2f} / {p90:7.2f} / {top:8.1f} ms, total {sum(times) / 1000:.1f} s"
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -23,6 +23,7 @@ import rummikit as rk
 from rummikit.moves import simple_plays
 from rummikit.pieces import JOKER, Tile, suits_of
 from rummikit.solver import Solution, solve
+from rummikit.solver import _solve_general as _general_sweep  # kept when a test spies on it
 from rummikit.testing import groups, racks, runs, tables
 
 PROFILES = ("online", "pagat", "rami_voleur")
@@ -515,6 +516,20 @@ def test_regression_a_rack_rich_in_points_that_makes_no_opening_is_answered_at_o
     assert engines._rack_points(rk.profiles.get("pagat"), list(rk.parse_tiles(rack + " j"))) >= 30
 
 
+def _spy_on_sweeps(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Record, for each run of the general sweep, whether it was for an opened player."""
+    from rummikit import solver as engines
+
+    sweeps: list[bool] = []
+
+    def counted(rules: Any, before: Any, pieces: Any, opened: bool, *args: Any, **kw: Any) -> Any:
+        sweeps.append(opened)
+        return _general_sweep(rules, before, pieces, opened, *args, **kw)
+
+    monkeypatch.setattr(engines, "_solve_general", counted)
+    return sweeps
+
+
 @pytest.mark.parametrize(
     ("table", "rack", "score"),
     [
@@ -529,16 +544,8 @@ def test_pagat_opening_that_is_the_best_open_play_skips_the_opening_sweep(
     When that play is itself an opening (here r10 r11 r12, 33 points from the rack, then
     table play), it is the answer, proven, and the general sweep of openings (which took 10
     seconds on such benchmark positions with a frozen joker meld on the table) is not run."""
-    from rummikit import solver as engines
 
-    sweeps: list[bool] = []
-    general = engines._solve_general
-
-    def counted(rules: Any, before: Any, pieces: Any, opened: bool, *args: Any, **kw: Any) -> Any:
-        sweeps.append(opened)
-        return general(rules, before, pieces, opened, *args, **kw)
-
-    monkeypatch.setattr(engines, "_solve_general", counted)
+    sweeps = _spy_on_sweeps(monkeypatch)
     found = _checked("pagat", table, rack, opened=False)
     assert found is not None
     assert found.score == score
@@ -558,20 +565,13 @@ def test_pagat_opening_from_its_minimal_openings(
 
     table = "r10 r11 r12 | b3 k3 o3 | k5 k6 k7 | r12 b12 k12"
     rack = "o12 r9 b6 j b1 k4 k11 b12"
-    sweeps: list[bool] = []
-    general = engines._solve_general
-
-    def counted(rules: Any, before: Any, pieces: Any, opened: bool, *args: Any, **kw: Any) -> Any:
-        sweeps.append(opened)
-        return general(rules, before, pieces, opened, *args, **kw)
-
-    monkeypatch.setattr(engines, "_solve_general", counted)
+    sweeps = _spy_on_sweeps(monkeypatch)
     found = _checked("pagat", table, rack, opened=False, objective=objective)
     assert found is not None
     assert found.optimal
     assert False not in sweeps
     rules, before, pieces = engines.checked_position("pagat", table, rack, False)
-    alone = general(rules, before, pieces, False, objective, None, None, True, fast=False)
+    alone = _general_sweep(rules, before, pieces, False, objective, None, None, True, fast=False)
     assert _score_of(found) == _score_of(alone)
     assert _score_of(found) == (5 if objective == "tiles" else 67)
 

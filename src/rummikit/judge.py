@@ -265,9 +265,9 @@ def _check_opening(
             # copies having moved elsewhere (copies are interchangeable): where the opening
             # turn may rearrange the table that reading is legal, so the opening may count
             # it (a frozen joker meld read so must then be kept in place or released by
-            # another meld: ``fits`` checks the joker rule with that reading)
-            fresh = set(new)
-            new = [*new, *(i for i in range(len(after.melds)) if i not in fresh)]
+            # another meld: ``fits`` checks the joker rule with that reading); so every
+            # meld may count
+            new = list(range(len(after.melds)))
         best = _best_rack_only_value(profile, after, readings, new, from_rack, need)
         if best < need:
             problems.append(

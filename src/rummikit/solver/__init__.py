@@ -1195,14 +1195,14 @@ def _opening_guess(
     at the ceiling.
     """
     rule = profile.opening_rule
-    openings: list[tuple[list[Meld], list[Tile]]] = []
+    openings: list[Sequence[Meld]] = []
     if rule is OpeningRule.POINTS and profile.opening_min_points <= _fast.MAX_QUOTA:
         if not profile.ace_high:
             first = _solve_opening(profile, TableState(()), pieces, objective, budget)
             if first is not None:
-                openings.append((list(first.table.melds), list(first.played)))
+                openings.append(first.table.melds)
     elif rule is OpeningRule.PURE_RUN:
-        openings.extend(([Meld(run)], run) for run in _tierces(profile, pieces))
+        openings.extend([Meld(run)] for run in _tierces(profile, pieces))
     bound = _opened_best(profile, before, pieces, objective, budget, keep_table=keep_table)
     if bound is None:
         # no play at all for a player already open: none opens either (unless the budget
@@ -1215,18 +1215,9 @@ def _opening_guess(
         return None, ceiling
     play_on = profile.opening_table_play and profile.table_manipulation
     best: Solution | None = None
-    for melds, laid in openings:
-        rest = list((Counter(pieces) - Counter(laid)).elements())
-        more = (
-            _opened_best(profile, before, rest, objective, budget, keep_table=keep_table)
-            if rest and play_on
-            else None
-        )
-        table = before if more is None else more.table
-        after = TableState((*table.melds, *melds))
-        setup = _base_setup(profile, pieces)
-        candidate = _finish(
-            profile, before, pieces, after, objective, False, setup, keep_table=keep_table
+    for melds in openings:
+        candidate, more = _opening_and_rest(
+            profile, before, pieces, melds, objective, budget, keep_table, play_on=play_on
         )
         if candidate is None or (best is not None and candidate.score <= best.score):
             continue
@@ -1273,41 +1264,26 @@ def _by_minimal_openings(
     except _openings.TooMany:
         return False, None
     table, table_jokers, _ = _counts(profile, list(before.tiles.elements()))
+    weights, joker_weight = _weights(profile, objective)
     ranked = []
     for melds in openings:
-        laid = Counter(t for meld in melds for t in meld.tiles)
-        rest = list((Counter(pieces) - laid).elements())
-        rack, rack_jokers, _ = _counts(profile, rest)
+        laid = [t for meld in melds for t in meld.tiles]
+        rack, rack_jokers, _ = _counts(profile, _rest(pieces, melds))
         live = _fast.live_rack(13, table, rack, table_jokers + rack_jokers)
-        reach = _worth(profile, list(laid.elements()), objective) + _worth(
-            profile, [*_tiles_of(profile, live), *[JOKER] * rack_jokers], objective
+        reach = _worth(profile, laid, objective) + _live_worth(
+            live, rack_jokers, weights, joker_weight
         )
-        ranked.append((min(reach, ceiling), melds, rest))
+        ranked.append((min(reach, ceiling), melds))
     ranked.sort(key=lambda item: -item[0])
     best = guess
     proven = True  # every open player's play it relied on was proven best
-    for reach, melds, rest in ranked:
+    for reach, melds in ranked:
         if best is not None and reach <= best.score:
             break
-        more = (
-            solve_checked(
-                profile,
-                before,
-                rest,
-                opened=True,
-                objective=objective,
-                budget=None,
-                keep_table=keep_table,
-            )
-            if rest
-            else None
+        candidate, more = _opening_and_rest(
+            profile, before, pieces, melds, objective, None, keep_table
         )
         proven = proven and (more is None or more.optimal)
-        after = TableState((*(before if more is None else more.table).melds, *melds))
-        setup = _base_setup(profile, pieces)
-        candidate = _finish(
-            profile, before, pieces, after, objective, True, setup, keep_table=False
-        )
         if candidate is None or (best is not None and candidate.score <= best.score):
             continue
         if not _opens(profile, before, pieces, candidate.table):
@@ -1320,15 +1296,44 @@ _OPENINGS_LIMIT = 64
 """Minimal openings past which :func:`_by_minimal_openings` leaves a rack to the sweep."""
 
 
-def _tiles_of(profile: RuleProfile, counts: list[list[int]]) -> list[Tile]:
-    """The naturals of counts per [suit][value]."""
-    suits = suits_of(profile.piece_set)
-    return [
-        _natural(suits[s], v)
-        for s in range(_fast.NSUITS)
-        for v in range(1, 14)
-        for _ in range(counts[s][v])
-    ]
+def _rest(pieces: list[Tile], melds: Sequence[Meld]) -> list[Tile]:
+    """The rack ``pieces`` left once ``melds`` are laid."""
+    return list((Counter(pieces) - Counter(t for meld in melds for t in meld.tiles)).elements())
+
+
+def _opening_and_rest(
+    profile: RuleProfile,
+    before: TableState,
+    pieces: list[Tile],
+    melds: Sequence[Meld],
+    objective: str,
+    budget: int | None,
+    keep_table: bool,
+    *,
+    play_on: bool = True,
+) -> tuple[Solution | None, Solution | None]:
+    """The opening ``melds`` laid, then (with ``play_on``) the open player's best play with
+    the rest of the rack: that whole play (not flagged optimal), and the rest's play (None
+    when there was none)."""
+    rest = _rest(pieces, melds)
+    more = (
+        _opened_best(profile, before, rest, objective, budget, keep_table=keep_table)
+        if rest and play_on
+        else None
+    )
+    after = TableState((*(before if more is None else more.table).melds, *melds))
+    setup = _base_setup(profile, pieces)
+    candidate = _finish(profile, before, pieces, after, objective, False, setup, keep_table=False)
+    return candidate, more
+
+
+def _live_worth(
+    live: list[list[int]], jokers: int, weights: Sequence[int], joker_weight: int
+) -> int:
+    """What the rack naturals ``live`` (counts per [suit][value]) and ``jokers`` are worth:
+    the most a play of them can score."""
+    naturals = sum(weights[v] * live[s][v] for s in range(_fast.NSUITS) for v in range(1, 14))
+    return naturals + joker_weight * jokers
 
 
 def _opens(profile: RuleProfile, before: TableState, pieces: list[Tile], after: TableState) -> bool:
@@ -1563,10 +1568,7 @@ def _rack_alone(
     table can then stay exactly as it was)."""
     empty = _fast.no_counts()
     own = _fast.live_rack(top, empty, live, rack_jokers)  # what could form melds by itself
-    reach = joker_weight * rack_jokers + sum(
-        weights[v] * own[s][v] for s in range(_fast.NSUITS) for v in range(1, 14)
-    )
-    if reach < plan.score:
+    if _live_worth(own, rack_jokers, weights, joker_weight) < plan.score:
         return None
     alone = _fast.solve_counts(
         top, empty, own, 0, rack_jokers, weights, joker_weight, budget, at_least=plan.score
