@@ -599,6 +599,23 @@ def test_regression_an_opening_guess_is_not_proven_when_the_sweep_dropped_plays(
     assert not guessed.optimal
 
 
+def test_regression_a_rack_joker_that_does_not_fit_stays_on_the_rack() -> None:
+    """Variants ``table_manipulation=False`` and ``forbid_adjacent_jokers`` (found by a
+    hypothesis run): of two rack jokers only one fits beside the run (not both, adjacent),
+    and the exact second sweep found no play at all, so None came back. The first play is
+    now kept with the jokers that fit, flagged not proven."""
+    variant = attrs.evolve(
+        rk.profiles.get("pagat"),
+        table_manipulation=False,
+        joker_policy="free",
+        forbid_adjacent_jokers=True,
+    )
+    found = _checked(variant, "r10 r11 r12 r13", "j j", objective="points")
+    assert found is not None
+    assert found.score == 30
+    assert not found.optimal
+
+
 def test_minimal_openings_are_sets_of_rack_only_melds_with_none_to_spare() -> None:
     """Each minimal opening reaches 30 and falls short without any one of its melds; one
     per multiset of pieces; past the limit the rack is left to the general sweep."""

@@ -689,11 +689,14 @@ def _absorb(
     before: TableState,
     melds: list[tuple[Meld, str]],
     freed_left: list[FRestriction],
+    *,
+    every_rack_joker: bool = True,
 ) -> list[Meld] | None:
     """Add the jokers the sweep left aside to finished melds; None if they do not all fit.
 
     Table jokers (and freed jokers, each away from the meld it left) must all be placed;
-    rack jokers are placed too, as each adds to the score.
+    rack jokers are placed too, as each adds to the score (without ``every_rack_joker``,
+    those that do not fit stay on the rack).
     """
     profile = setup.profile
     placed = sum(m.tiles.count(JOKER) for m, _tag in melds) + sum(
@@ -723,7 +726,9 @@ def _absorb(
             return None
     for _ in range(optional):
         if not _place_joker(setup, work, order, None, table_joker=False):
-            return None
+            if every_rack_joker:
+                return None
+            break
     result = []
     for tiles, kind, _tag, original in work:
         assert isinstance(tiles, list)
@@ -1021,10 +1026,18 @@ def _solve_general(
             left = None if budget is None else max(1, budget - spent)
             lower = None if known is None else known - unseen
             cap = None if ceiling is None else ceiling - unseen
+            first = (outcome, problem, _rebuild(setup, problem, outcome))
             outcome, problem = _search_one_ace(setup, problem, left, lower, False, cap)
             if outcome is not None:
                 spent += outcome.nodes
                 melds = [m for m, _tag in _rebuild(setup, problem, outcome)]
+            else:
+                # that sweep can find nothing where the first play holds (with
+                # forbid_adjacent_jokers): keep the first play with the rack jokers that fit,
+                # not proven best
+                outcome, problem, rebuilt = first
+                melds = _absorb(setup, before, rebuilt, freed_left, every_rack_joker=False)
+                inexact = inexact or melds is not None
         if outcome is None or melds is None:
             continue
         after = TableState((*setup.untouched, *melds))
