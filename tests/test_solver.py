@@ -779,6 +779,42 @@ def test_fast_core_at_least_looks_only_for_plays_that_reach_it() -> None:
     assert _fast.solve_counts(13, empty, rack, 0, 0, weights, 1, at_least=4) is None
 
 
+def test_fast_core_knows_when_the_jokers_will_be_missed() -> None:
+    """With every joker used, a state at value 2 cannot be followed by anything: the table's
+    black and blue 4s need a joker. The search asks that once, from a state that can do
+    whatever any can, instead of finding it out for each way the jokers were placed."""
+    from rummikit.solver import _fast
+
+    table = _fast.no_counts()
+    rack = _fast.no_counts()
+    for suit in (0, 1):
+        table[suit][4] = 1  # b4 k4 and a joker on the table
+    search = _fast._Search(13, table, rack, 1, 0, [1] * 15, 1)
+    assert search.starved(2, 0)  # nothing follows: the 4s are stranded
+    assert not search.starved(5, 0)  # past the 4s, the empty rest follows
+    assert search.suffix_max[2] == -1  # what it proved is kept: nothing worth 0 or more
+
+
+@SMALL
+@given(data=st.data())
+def test_exact_when_the_fast_core_asks_early_whether_jokers_will_be_missed(
+    data: st.DataObject,
+) -> None:
+    """The fast core asks :meth:`_Search.starved` only in long searches; asked from the
+    start (so small positions go through it), the solver stays exact."""
+    from rummikit.solver import _fast
+
+    profile = rk.profiles.get("online")
+    table, rack = _position(data, profile, max_melds=3, max_tiles=9, max_rack=5)
+    real = _fast.STARVED_FROM
+    _fast.STARVED_FROM = -1
+    try:
+        found = _checked(profile, table, rack, keep_table=False)
+    finally:
+        _fast.STARVED_FROM = real
+    assert _score_of(found) == brute_free(profile, table, rack, "tiles")
+
+
 def test_fast_core_drops_a_move_that_leaves_a_rack_natural_for_nothing() -> None:
     """A suit's move that leaves a rack natural unused is dropped when another move uses it
     and keeps open runs that can do whatever its own can. At value 1 nothing is dropped

@@ -12,8 +12,13 @@ jokers, must then split into groups. Table pieces must all be used; rack pieces 
 Two exact reductions keep it small. Within a suit, a move whose open runs are dominated by
 another move's (same groups and jokers, as many naturals or more; every run at least as
 long, the extra runs long enough to close) is dropped: the longer runs can do whatever the
-shorter ones can, and a rack natural left unused is worth nothing later. And whether naturals split into groups depends only on how many there are, the most of
-one suit, and the jokers added, so that test is a table look-up.
+shorter ones can, and a rack natural left unused is worth nothing later. And whether
+naturals split into groups depends only on how many there are, the most of one suit, and
+the jokers added, so that test is a table look-up.
+
+Long searches also ask what can follow a value once every joker is used
+(:meth:`_Search.starved`), which cuts at once the many states that spent their jokers too
+early.
 """
 
 from __future__ import annotations
@@ -177,6 +182,14 @@ class Plan(NamedTuple):
     mirrored: bool = False  # the steps run from the top value down
 
 
+_NO_LIMIT = 1 << 30
+_ASKED = -(1 << 30)
+
+
+class _Reached(Exception):
+    """A :meth:`_Search.starved` search found what it looked for."""
+
+
 class _Stop(Exception):
     """The budget ran out."""
 
@@ -249,6 +262,8 @@ def solve_counts(
                 search.best = max(search.best, best.found)
             search.spent = 0
             search.limit = share
+            # most searches end within the first share: the asks would only slow them
+            search.starving = share > STARVED_FROM and bool(search.suffix_max)
             if budget is not None:
                 cap = budget * (grace if best is None else 1)
                 search.limit = max(0, min(share, cap - spent))
@@ -269,6 +284,10 @@ def solve_counts(
 
 FIRST_SHARE = 400
 """Steps each direction of the sweep gets first; the shares double in turn."""
+
+STARVED_FROM = 4 * FIRST_SHARE
+"""The sweep asks :meth:`_Search.starved` only in shares larger than this: the asks cost
+more than they save on the many searches that end sooner."""
 
 
 def _same(row: Sequence[int], top: int) -> list[int]:
@@ -327,6 +346,15 @@ class _Search:
         self.best_path: list[Step] = []
         self.mirrored = False
         self.known: list[dict[int, int]] = [{} for _ in range(top + 2)]
+        # per value, what is known of what follows a state with every joker used, at most
+        # and at least (see :meth:`starved`; empty: never asked)
+        self.suffix_max: list[int] = []
+        self.suffix_min: list[int] = []
+        if not self.ace_high and self.total_jokers:
+            self.suffix_max = [_NO_LIMIT] * (top + 2)
+            self.suffix_min = [-1] * (top + 2)
+        self.probing = False  # a :meth:`starved` search: stop at the first arrangement
+        self.starving = False  # whether to ask :meth:`starved` (not in the first share)
         self.spent = 0
         self.limit = -1
 
@@ -335,6 +363,7 @@ class _Search:
             raise ValueError("a quota is 1 to MAX_QUOTA, without ace high")
         self.quota = quota
         self.points = points
+        self.suffix_max = []  # the free state of :meth:`starved` has no points yet
         # points_ahead[v]: what the rack naturals at v and above are worth together
         self.points_ahead = [0] * (self.top + 2)
         for v in range(self.top, 0, -1):
@@ -369,11 +398,24 @@ class _Search:
             total = self.final(packed, score)
             if total > self.best:
                 self.best = self.found = total
+                if self.probing:
+                    raise _Reached
                 self.best_path = list(path)
             return
         memo = known[v]
         spare = self.spare(packed) if self.ace_high and v > 1 else 0
-        if score + memo.get(packed, self.ahead[v - 1][NSUITS] + spare) <= self.best:
+        bound = memo.get(packed)
+        if bound is None:
+            bound = self.ahead[v - 1][NSUITS] + spare
+            if (
+                self.starving
+                and v > 1
+                and packed >> _SHIFT == self.total_jokers
+                and score + bound > self.best
+                and self.starved(v, self.best - score + 1)
+            ):
+                return
+        if score + bound <= self.best:
             return
         if self.spent > self.limit >= 0:
             raise _Stop
@@ -471,6 +513,37 @@ class _Search:
         # everything below was searched or cut for not beating the best score: what can
         # follow this state is worth at most what would still reach it
         memo[packed] = self.best - score
+
+    def starved(self, v: int, need: int) -> bool:
+        """Whether nothing worth ``need`` can follow a state at ``v`` with every joker used.
+
+        It asks what can follow a state whose every suit has a closable open run for each
+        of its naturals at ``v``: that state can do whatever any can. A search for one
+        arrangement worth ``need`` answers, and what it proves is kept for later asks. It
+        tells early when the jokers placed so far will be missed later, which otherwise
+        only shows once the search gets there, for each way the jokers were placed."""
+        most = self.suffix_max[v]
+        if most == _ASKED or self.suffix_min[v] >= need:
+            return False
+        if most < need:
+            return True
+        runs = 0
+        for s in range(NSUITS):
+            runs |= _intern((MIN_LEN,) * (self.table[s][v] + self.rack[s][v])) << (_BITS * s)
+        saved = self.best, self.found, self.best_path, self.probing
+        self.best, self.found, self.best_path, self.probing = need - 1, -1, [], True
+        self.suffix_max[v] = _ASKED  # while it is asked: no answer
+        try:
+            self._value(v, runs | self.total_jokers << _SHIFT, 0, self.known, [])
+        except _Reached:
+            self.suffix_min[v] = max(self.suffix_min[v], self.found)
+            return False
+        finally:
+            if self.suffix_max[v] == _ASKED:  # not answered: as it was
+                self.suffix_max[v] = most
+            self.best, self.found, self.best_path, self.probing = saved
+        self.suffix_max[v] = need - 1
+        return True
 
     def spare(self, packed: int) -> int:
         """What the rack aces left at 1 for the top (ace high) are worth in ``packed``."""
