@@ -14,7 +14,8 @@ another move's (same groups and jokers, as many naturals or more; every run at l
 long, the extra runs long enough to close) is dropped: the longer runs can do whatever the
 shorter ones can, and a rack natural left unused is worth nothing later. And whether
 naturals split into groups depends only on how many there are, the most of one suit, and
-the jokers added, so that test is a table look-up.
+the jokers added, so that test is a table look-up; the last suit's moves come filtered by
+it (:func:`closing_moves`), since most combinations fail it.
 
 Long searches also ask what can follow a value once every joker is used
 (:meth:`_Search.starved`), which cuts at once the many states that spent their jokers too
@@ -166,6 +167,22 @@ def group_jokers(total: int, most: int, cap: int) -> tuple[int, ...]:
         for k in range(need, min(cap, MAX_GROUP * count - total) + 1):
             ok.add(k)
     return tuple(sorted(ok))
+
+
+@cache
+def closing_moves(
+    state: int, table: int, rack: int, lead_room: int, joker_cap: int, groups: int, most: int
+) -> tuple[tuple[Move, tuple[int, ...]], ...]:
+    """The last suit's :func:`moves` after the others sent ``groups`` naturals to groups
+    (at most ``most`` of one suit), each with the jokers its value's groups may take: only
+    those whose groups split. Most combinations of the suits' moves fail that test, so
+    the search's innermost loop never meets them."""
+    found = []
+    for move in moves(state, table, rack, lead_room, joker_cap):
+        splits = group_jokers(groups + move.groups, max(most, move.groups), joker_cap - move.jokers)
+        if splits:
+            found.append((move, splits))
+    return tuple(found)
 
 
 Step = tuple[tuple[Move, ...], int]
@@ -476,16 +493,13 @@ class _Search:
                     gc = gb + c_groups
                     mc = mb if mb > c_groups else c_groups
                     abc_new = ab_new | c_new << (2 * _BITS) | keep
-                    for d in moves(state3, t3, r3, room, lc):
-                        d_new, d_groups, d_naturals, d_jokers, _, _ = d
+                    for d, splits in closing_moves(state3, t3, r3, room, lc, gc, mc):
+                        d_new, _, d_naturals, d_jokers, _, _ = d
                         sd = sc + (d_naturals - t3) * weight
                         if sd + h3 <= self.best:
                             break
                         steps += 1
                         ld = lc - d_jokers
-                        splits = group_jokers(gc + d_groups, mc if mc > d_groups else d_groups, ld)
-                        if not splits:
-                            continue
                         runs = abc_new | d_new << (3 * _BITS)
                         if quota:
                             laid = (
