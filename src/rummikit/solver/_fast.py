@@ -469,13 +469,14 @@ class _Search:
         state3 = (packed >> (3 * _BITS)) & _MASK
         # the four suits' loops are written out, not recursed over: this is the solver's hot
         # loop, and a function call per suit and step would cost more than the step itself
-        for a in moves(packed & _MASK, t0, r0, room, left):
+        # leading jokers: no more than the jokers left (fewer keys for the caches)
+        for a in moves(packed & _MASK, t0, r0, room if room < left else left, left):
             a_new, a_groups, a_naturals, a_jokers, _, _ = a
             sa = score + (a_naturals - t0) * weight
             if sa + h0 <= self.best:
                 break
             la = left - a_jokers
-            for b in moves(state1, t1, r1, room, la):
+            for b in moves(state1, t1, r1, room if room < la else la, la):
                 b_new, b_groups, b_naturals, b_jokers, _, _ = b
                 sb = sa + (b_naturals - t1) * weight
                 if sb + h1 <= self.best:
@@ -484,7 +485,7 @@ class _Search:
                 gb = a_groups + b_groups
                 mb = a_groups if a_groups > b_groups else b_groups
                 ab_new = a_new | b_new << _BITS
-                for c in moves(state2, t2, r2, room, lb):
+                for c in moves(state2, t2, r2, room if room < lb else lb, lb):
                     c_new, c_groups, c_naturals, c_jokers, _, _ = c
                     sc = sb + (c_naturals - t2) * weight
                     if sc + h2 <= self.best:
@@ -493,7 +494,9 @@ class _Search:
                     gc = gb + c_groups
                     mc = mb if mb > c_groups else c_groups
                     abc_new = ab_new | c_new << (2 * _BITS) | keep
-                    for d, splits in closing_moves(state3, t3, r3, room, lc, gc, mc):
+                    for d, splits in closing_moves(
+                        state3, t3, r3, room if room < lc else lc, lc, gc, mc
+                    ):
                         d_new, _, d_naturals, d_jokers, _, _ = d
                         sd = sc + (d_naturals - t3) * weight
                         if sd + h3 <= self.best:
