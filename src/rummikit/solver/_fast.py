@@ -170,18 +170,32 @@ def group_jokers(total: int, most: int, cap: int) -> tuple[int, ...]:
 
 
 @cache
+def lane_moves(
+    state: int, table: int, rack: int, lead_room: int, joker_cap: int, shift: int
+) -> tuple[tuple[int, int, int, int, Move], ...]:
+    """:func:`moves` as the search's loops read them: per move the rack naturals it lays,
+    its open runs shifted to the suit's place in a packed state, its groups and jokers."""
+    return tuple(
+        (move.naturals - table, move.new << shift, move.groups, move.jokers, move)
+        for move in moves(state, table, rack, lead_room, joker_cap)
+    )
+
+
+@cache
 def closing_moves(
     state: int, table: int, rack: int, lead_room: int, joker_cap: int, groups: int, most: int
-) -> tuple[tuple[Move, tuple[int, ...]], ...]:
-    """The last suit's :func:`moves` after the others sent ``groups`` naturals to groups
-    (at most ``most`` of one suit), each with the jokers its value's groups may take: only
-    those whose groups split. Most combinations of the suits' moves fail that test, so
-    the search's innermost loop never meets them."""
+) -> tuple[tuple[int, int, tuple[int, ...], int, Move], ...]:
+    """The last suit's :func:`lane_moves` after the others sent ``groups`` naturals to
+    groups (at most ``most`` of one suit), with the jokers its value's groups may take in
+    place of its groups: only those whose groups split. Most combinations of the suits'
+    moves fail that test, so the search's innermost loop never meets them."""
     found = []
-    for move in moves(state, table, rack, lead_room, joker_cap):
-        splits = group_jokers(groups + move.groups, max(most, move.groups), joker_cap - move.jokers)
+    for gain, new, move_groups, jokers, move in lane_moves(
+        state, table, rack, lead_room, joker_cap, 3 * _BITS
+    ):
+        splits = group_jokers(groups + move_groups, max(most, move_groups), joker_cap - jokers)
         if splits:
-            found.append((move, splits))
+            found.append((gain, new, splits, jokers, move))
     return tuple(found)
 
 
@@ -460,73 +474,61 @@ class _Search:
             h0, h1, h2, h3 = h0 + spare, h1 + spare, h2 + spare, h3 + spare
         room = v - 1
         deeper = self._value
-        steps = 0  # flushed into self.spent before going deeper and at the end; the budget
-        # is checked on entering a state
         push = path.append
         pop = path.pop
         state1 = (packed >> _BITS) & _MASK
         state2 = (packed >> (2 * _BITS)) & _MASK
         state3 = (packed >> (3 * _BITS)) & _MASK
+        best = self.best  # read again after each deeper search, the only thing changing it
         # the four suits' loops are written out, not recursed over: this is the solver's hot
-        # loop, and a function call per suit and step would cost more than the step itself
-        # leading jokers: no more than the jokers left (fewer keys for the caches)
-        for a in moves(packed & _MASK, t0, r0, room if room < left else left, left):
-            a_new, a_groups, a_naturals, a_jokers, _, _ = a
-            sa = score + (a_naturals - t0) * weight
-            if sa + h0 <= self.best:
+        # loop, and a function call per suit and step would cost more than the step itself;
+        # leading jokers are capped by the jokers left (fewer keys for the caches)
+        for a_gain, a_new, a_groups, a_jokers, a in lane_moves(
+            packed & _MASK, t0, r0, room if room < left else left, left, 0
+        ):
+            sa = score + a_gain * weight
+            if sa + h0 <= best:
                 break
             la = left - a_jokers
-            for b in moves(state1, t1, r1, room if room < la else la, la):
-                b_new, b_groups, b_naturals, b_jokers, _, _ = b
-                sb = sa + (b_naturals - t1) * weight
-                if sb + h1 <= self.best:
+            for b_gain, b_new, b_groups, b_jokers, b in lane_moves(
+                state1, t1, r1, room if room < la else la, la, _BITS
+            ):
+                sb = sa + b_gain * weight
+                if sb + h1 <= best:
                     break
                 lb = la - b_jokers
                 gb = a_groups + b_groups
                 mb = a_groups if a_groups > b_groups else b_groups
-                ab_new = a_new | b_new << _BITS
-                for c in moves(state2, t2, r2, room if room < lb else lb, lb):
-                    c_new, c_groups, c_naturals, c_jokers, _, _ = c
-                    sc = sb + (c_naturals - t2) * weight
-                    if sc + h2 <= self.best:
+                ab_new = a_new | b_new
+                for c_gain, c_new, c_groups, c_jokers, c in lane_moves(
+                    state2, t2, r2, room if room < lb else lb, lb, 2 * _BITS
+                ):
+                    sc = sb + c_gain * weight
+                    if sc + h2 <= best:
                         break
                     lc = lb - c_jokers
                     gc = gb + c_groups
                     mc = mb if mb > c_groups else c_groups
-                    abc_new = ab_new | c_new << (2 * _BITS) | keep
-                    for d, splits in closing_moves(
+                    abc_new = ab_new | c_new | keep
+                    for d_gain, d_new, splits, d_jokers, d in closing_moves(
                         state3, t3, r3, room if room < lc else lc, lc, gc, mc
                     ):
-                        d_new, _, d_naturals, d_jokers, _, _ = d
-                        sd = sc + (d_naturals - t3) * weight
-                        if sd + h3 <= self.best:
+                        sd = sc + d_gain * weight
+                        if sd + h3 <= best:
                             break
-                        steps += 1
-                        ld = lc - d_jokers
-                        runs = abc_new | d_new << (3 * _BITS)
+                        self.spent += 1
+                        runs = abc_new | d_new
                         if quota:
-                            laid = (
-                                a_naturals
-                                + b_naturals
-                                + c_naturals
-                                + d_naturals
-                                - t0
-                                - t1
-                                - t2
-                                - t3
-                            )
+                            laid = a_gain + b_gain + c_gain + d_gain
                             runs |= min(quota, acc + laid * worth) << _ACC
-                        self.spent += steps
-                        steps = 0
+                        runs |= base + ((left - lc + d_jokers) << _SHIFT)
                         for k in splits:
                             push(((a, b, c, d), k))
-                            deeper(
-                                v + 1, runs | (base + ((left - ld + k) << _SHIFT)), sd, known, path
-                            )
+                            deeper(v + 1, runs + (k << _SHIFT), sd, known, path)
                             pop()
-                            if sd + h3 <= self.best:
+                            best = self.best
+                            if sd + h3 <= best:
                                 break
-        self.spent += steps
         # everything below was searched or cut for not beating the best score: what can
         # follow this state is worth at most what would still reach it
         memo[packed] = self.best - score
