@@ -480,6 +480,7 @@ class _Search:
         state2 = (packed >> (2 * _BITS)) & _MASK
         state3 = (packed >> (3 * _BITS)) & _MASK
         best = self.best  # read again after each deeper search, the only thing changing it
+        later = known[v + 1]
         # the four suits' loops are written out, not recursed over: this is the solver's hot
         # loop, and a function call per suit and step would cost more than the step itself;
         # leading jokers are capped by the jokers left (fewer keys for the caches)
@@ -523,8 +524,12 @@ class _Search:
                             runs |= min(quota, acc + laid * worth) << _ACC
                         runs |= base + ((left - lc + d_jokers) << _SHIFT)
                         for k in splits:
+                            after = runs + (k << _SHIFT)
+                            bound = later.get(after)
+                            if bound is not None and sd + bound <= best:
+                                continue  # what the next value already knows cuts it
                             push(((a, b, c, d), k))
-                            deeper(v + 1, runs + (k << _SHIFT), sd, known, path)
+                            deeper(v + 1, after, sd, known, path)
                             pop()
                             best = self.best
                             if sd + h3 <= best:
