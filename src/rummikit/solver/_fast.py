@@ -743,9 +743,14 @@ def live_rack(
     With ace high an ace is live through either end.
     """
     live = [list(row) for row in rack]
+    if jokers >= MIN_LEN - 1:
+        return live  # two jokers make a group with any piece
     changed = True
     while changed:
         changed = False
+        # suits holding a piece of each value (a pass may read counts a piece it dropped
+        # still holds up: the next pass sees the drop, and the end is the same)
+        suits = [sum(1 for x in range(NSUITS) if table[x][v] + live[x][v] > 0) for v in range(15)]
         for s in range(NSUITS):
             there = [table[s][v] + live[s][v] > 0 for v in range(15)]
             if top == ACE_HIGH_TOP:
@@ -753,8 +758,7 @@ def live_rack(
             for v in range(1, 14):
                 if not live[s][v]:
                     continue
-                here = sum(1 for x in range(NSUITS) if table[x][v] + live[x][v] > 0)
-                if here - 1 + jokers >= MIN_LEN - 1:
+                if suits[v] - 1 + jokers >= MIN_LEN - 1:
                     continue
                 ends = (1, ACE_HIGH_TOP) if v == 1 and top == ACE_HIGH_TOP else (v,)
                 if any(_run_through(top, there, end, jokers) for end in ends):
