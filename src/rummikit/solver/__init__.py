@@ -1608,10 +1608,12 @@ def _keep_melds(
         need = Counter(meld.tiles)
         sharing = [m for m in current if not need.keys().isdisjoint(m.tiles)]
         around = {(t.suit, t.rank) for m in (meld, *sharing) for t in m.tiles if t.suit is not None}
+        ranks, close = _near_places(around, wrap=profile.ace_high)
         near = [
             m
             for m in current
-            if any(m is x for x in sharing) or _lies_near(around, m, wrap=profile.ace_high)
+            if any(m is x for x in sharing)
+            or any(t.rank in ranks or (t.suit, t.rank) in close for t in m.tiles)
         ]
         for touched in (sharing, near) if len(near) > len(sharing) else (sharing,):
             pool = Counter(t for m in touched for t in m.tiles)
@@ -1640,22 +1642,21 @@ def _matched(melds: Sequence[Meld], others: Sequence[Meld]) -> tuple[list[Meld],
     return found, rest
 
 
-def _lies_near(pieces: set[tuple[Suit, int]], meld: Meld, *, wrap: bool) -> bool:
-    """Whether ``meld`` holds a natural of the rank of one of ``pieces`` (suit, rank), or of
-    its suit within two ranks (counted round the ace when it is also high, ``wrap``): the
-    melds those pieces could trade with."""
-    return any(
-        rank == t.rank or (suit == t.suit and _apart(rank, t.rank, wrap=wrap) <= 2)
-        for t in meld.tiles
-        if t.suit is not None
-        for suit, rank in pieces
-    )
-
-
-def _apart(a: int, b: int, *, wrap: bool) -> int:
-    """How many ranks lie between ``a`` and ``b``, round the ace too with ``wrap``."""
-    gap = abs(a - b)
-    return min(gap, 13 - gap) if wrap else gap
+def _near_places(
+    pieces: set[tuple[Suit, int]], *, wrap: bool
+) -> tuple[set[int], set[tuple[Suit, int]]]:
+    """Where a meld lies near one of ``pieces`` (suit, rank): holding a natural of one of
+    their ranks, or of one of their suits within two ranks (counted round the ace when it
+    is also high, ``wrap``). Those are the melds the pieces could trade with."""
+    ranks = {rank for _, rank in pieces}
+    close = set()
+    for suit, rank in pieces:
+        for step in range(-2, 3):
+            other = rank + step
+            if wrap:
+                other = (other - 1) % 13 + 1
+            close.add((suit, other))
+    return ranks, close
 
 
 _KEEP_BUDGET = 400
@@ -1789,8 +1790,6 @@ def _fast_split(profile: RuleProfile, pool: Counter[Tile], budget: int) -> list[
     table, jokers, suits = _counts(profile, list(pool.elements()))
     empty = _fast.no_counts()
     top = _top(profile)
-    if _fast.live_rack(top, empty, table, jokers) != table:
-        return None  # a piece fits no meld of the pool: no need to search
     plan = _fast.solve_counts(top, table, empty, jokers, 0, [0] * 15, 0, budget, grace=1)
     try:
         return None if plan is None else _arranged(plan, suits, top)
