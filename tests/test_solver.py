@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import rummikit as rk
 from rummikit.moves import simple_plays
 from rummikit.pieces import JOKER, Tile, suits_of
-from rummikit.solver import Solution, solve
+from rummikit.solver import Solution, checked_position, solve
 from rummikit.solver import _solve_general as _general_sweep  # kept when a test spies on it
 from rummikit.testing import groups, racks, runs, tables
 
@@ -601,9 +601,10 @@ def test_regression_an_opening_guess_is_not_proven_when_the_sweep_dropped_plays(
 
 def test_regression_a_rack_joker_that_does_not_fit_stays_on_the_rack() -> None:
     """Variants ``table_manipulation=False`` and ``forbid_adjacent_jokers`` (found by a
-    hypothesis run): of two rack jokers only one fits beside the run (not both, adjacent),
-    and the exact second sweep found no play at all, so None came back. The first play is
-    now kept with the jokers that fit, flagged not proven."""
+    hypothesis run): of two rack jokers only one fits beside the run (not both, adjacent).
+    The sweep that places every joker could not put jokers alone in front of a run that
+    may only grow, so it found no play and None came back; it now finds the play, proven
+    best, with one joker left on the rack."""
     variant = attrs.evolve(
         rk.profiles.get("pagat"),
         table_manipulation=False,
@@ -613,7 +614,28 @@ def test_regression_a_rack_joker_that_does_not_fit_stays_on_the_rack() -> None:
     found = _checked(variant, "r10 r11 r12 r13", "j j", objective="points")
     assert found is not None
     assert found.score == 30
-    assert not found.optimal
+    assert found.optimal
+    assert str(found.table) == "j r10 r11 r12 r13"
+    both = _checked(variant, "r9 r10 r11 r12", "j j", objective="points")
+    assert both is not None
+    assert (both.score, both.optimal) == (60, True)  # one joker at each end
+
+
+def test_regression_the_sweep_placing_every_joker_puts_jokers_in_front_of_a_block() -> None:
+    """The general sweep's mode that places every joker itself (used where spare jokers do
+    not all fit afterwards, and for openings counting jokers) now lays jokers alone in
+    front of a run that may only grow: before, only a natural could start such a run."""
+    from rummikit.solver import _candidates, _problem
+    from rummikit.solver._search import search
+
+    variant = attrs.evolve(rk.profiles.get("pagat"), table_manipulation=False, joker_policy="free")
+    for table, rack, score in (("r11 r12 r13", "j j", 60), ("r10 r11 r12 r13", "j", 30)):
+        rules, before, pieces = checked_position(variant, table, rack, True)
+        (setup,), layers, acc_layer, tierce = _candidates(rules, before, pieces, True)
+        problem = _problem(setup, "points", layers, acc_layer, tierce)
+        outcome = search(problem, None, essential=False)
+        assert outcome is not None
+        assert outcome.score == score
 
 
 def test_minimal_openings_are_sets_of_rack_only_melds_with_none_to_spare() -> None:

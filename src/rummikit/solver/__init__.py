@@ -110,7 +110,7 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
-from typing import Literal
+from typing import Literal, cast
 
 import attrs
 
@@ -585,11 +585,12 @@ def _rebuild(setup: _Setup, problem: Problem, outcome: Outcome) -> list[tuple[Me
     closed: list[_Run] = []
     groups: list[tuple[Meld, str]] = []
     group_ext: dict[int, list[Tile]] = {}
+    in_front: dict[int, list[Tile]] = {}  # jokers alone before a run block
     for v, step in zip(range(1, rules.top + 1), outcome.steps, strict=True):
         for s in range(nsuits):
             for layer in range(layers):
                 option = step.options[s][layer]
-                decisions, glue, gin, starts, _res, _x, _t, new_codes = option.detail
+                decisions, glue, gin, starts, _res, _x, _t, new_codes, lead = option.detail
                 lane = layer * nsuits + s
                 records = sorted(open_runs[lane], key=_code_of)
                 kept: list[_Run] = []
@@ -605,6 +606,12 @@ def _rebuild(setup: _Setup, problem: Problem, outcome: Outcome) -> list[tuple[Me
                         run.tiles.append(_tile(setup, s, v) if d == "N" else JOKER)
                         kept.append(run)
                 blocks_here = gin_blocks.get((s, v), ()) if layer == 0 else ()
+                if layer == 0:
+                    fronts = cast("tuple[tuple[int, int], ...]", lead)
+                    for slot, (plain, freed) in enumerate(fronts):
+                        if plain or freed:  # jokers alone in front of a block
+                            count = plain + (1 if freed else 0)
+                            in_front[gout_blocks[(s, v)][slot]] = [JOKER] * count
                 for d, block in zip(gin, blocks_here, strict=False):  # type: ignore[call-overload]
                     if d is None:
                         continue
@@ -657,10 +664,10 @@ def _rebuild(setup: _Setup, problem: Problem, outcome: Outcome) -> list[tuple[Me
             melds.append((_run_meld(run.tiles), "pure" if run.layer else "run"))
     for index, layout in enumerate(setup.run_block_tiles):
         original = setup.run_block_melds[index]
-        if index not in left and index not in right and original is not None:
+        if index not in left and index not in right and index not in in_front and original:
             melds.append((original, "run"))
         else:
-            tiles = [*left.get(index, []), *layout, *right.get(index, [])]
+            tiles = [*left.get(index, in_front.get(index, [])), *layout, *right.get(index, [])]
             melds.append((_run_meld(tiles), "run"))
     for index, layout in enumerate(setup.group_block_tiles):
         original = setup.group_block_melds[index]
@@ -1006,6 +1013,7 @@ def _solve_general(
         cap = None if ceiling is None else ceiling - unseen - spare
         outcome, problem = _search_one_ace(setup, problem, left, lower, essential, cap)
         melds: list[Meld] | None = None
+        unchecked = False  # the play comes from the first sweep alone (see below)
         if outcome is None:
             spent += left or 0  # found nothing: count the whole share as spent
         else:
@@ -1032,12 +1040,11 @@ def _solve_general(
                 spent += outcome.nodes
                 melds = [m for m, _tag in _rebuild(setup, problem, outcome)]
             else:
-                # that sweep can find nothing where the first play holds (with
-                # forbid_adjacent_jokers): keep the first play with the rack jokers that fit,
-                # not proven best
+                # no play placing the jokers it must beats the best known: keep the first
+                # play with the rack jokers that fit, which should not beat it either
                 outcome, problem, rebuilt = first
                 melds = _absorb(setup, before, rebuilt, freed_left, every_rack_joker=False)
-                inexact = inexact or melds is not None
+                unchecked = True
         if outcome is None or melds is None:
             continue
         after = TableState((*setup.untouched, *melds))
@@ -1046,6 +1053,8 @@ def _solve_general(
         )
         if solution is None:
             continue
+        if unchecked and (known is None or solution.score > known):
+            inexact = True  # it does: that sweep missed a play, so nothing is proven
         if not opened and setup.free_melds and solution.table != after:
             # the tie step re-splits melds without the opening's rule (rack-only melds worth
             # the threshold, a tierce franche): keep its table only if it still opens

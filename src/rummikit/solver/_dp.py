@@ -462,6 +462,7 @@ class Lanes:
                 options.append("J")
                 options.extend(("F", i) for i in range(nf))
             gin_choices.append(options)
+        leads = self._leads(ctx, glue, jav, fav)
         for gin in itertools.product(*gin_choices):
             gin_nat = sum(1 for d in gin if d == "N")
             gin_j = sum(1 for d in gin if d == "J")
@@ -476,42 +477,81 @@ class Lanes:
             if bad or gin_nat > nat_left or gin_j > jav:
                 continue
             left_nat = nat_left - gin_nat
-            left_j = jav - gin_j
-            left_f = fav & ~gin_f
-            for starts in _start_multisets(kinds, left_nat, left_j, left_f):
-                if closed_complete and any(p == 0 and m == 0 for p, m in starts):
+            for lead in leads:
+                lead_j = sum(p for p, _ in lead)
+                lead_f = 0
+                for _p, m in lead:
+                    if m & (lead_f | gin_f):
+                        bad = True
+                    lead_f |= m
+                if bad or gin_j + lead_j > jav:
+                    bad = False
                     continue
-                k_nat = n_nat + gin_nat + len(starts)
-                jr = n_j + gin_j + sum(p for p, _ in starts)
-                f_all = fr | gin_f
-                for _p, m in starts:
-                    f_all |= m
-                if at_top_ace:
-                    xs = [k_nat] if k_nat >= t else []
-                else:
-                    xs = list(range(max(t, k_nat), t + r + 1))
-                for x in xs:
-                    if x < t + r and closes_complete:
-                        # a rack piece left aside could have ended a run that closes here
+                left_j = jav - gin_j - lead_j
+                left_f = fav & ~gin_f & ~lead_f
+                for starts in _start_multisets(kinds, left_nat, left_j, left_f):
+                    if closed_complete and any(p == 0 and m == 0 for p, m in starts):
                         continue
-                    option = self._finish(
-                        runs,
-                        decisions,
-                        glue,
-                        gin,
-                        starts,
-                        ctx,
-                        t,
-                        x,
-                        k_nat,
-                        jr,
-                        f_all,
-                        new_res,
-                        reservation,
-                        t + r - x,
-                    )
-                    if option is not None:
-                        yield option
+                    k_nat = n_nat + gin_nat + len(starts)
+                    jr = n_j + gin_j + lead_j + sum(p for p, _ in starts)
+                    f_all = fr | gin_f | lead_f
+                    for _p, m in starts:
+                        f_all |= m
+                    if at_top_ace:
+                        xs = [k_nat] if k_nat >= t else []
+                    else:
+                        xs = list(range(max(t, k_nat), t + r + 1))
+                    for x in xs:
+                        if x < t + r and closes_complete:
+                            # a rack piece left aside could have ended a run that closes here
+                            continue
+                        option = self._finish(
+                            runs,
+                            decisions,
+                            glue,
+                            gin,
+                            starts,
+                            lead,
+                            ctx,
+                            t,
+                            x,
+                            k_nat,
+                            jr,
+                            f_all,
+                            new_res,
+                            reservation,
+                            t + r - x,
+                        )
+                        if option is not None:
+                            yield option
+
+    def _leads(
+        self, ctx: LaneContext, glue: tuple[int, ...], jav: int, fav: int
+    ) -> list[tuple[tuple[int, int], ...]]:
+        """Jokers alone before each block starting at this value (plain ones, and a freed
+        one or none), where no run closes into it: every choice, one entry per block.
+
+        Only the sweep that places every joker needs them: the other one adds spare jokers
+        to the melds afterwards, in front of blocks too."""
+        rules = self.rules
+        nf = len(ctx.fin)
+        choices: list[list[tuple[int, int]]] = []
+        for slot, entry in enumerate(ctx.gout):
+            here = [(0, 0)]
+            if not ctx.essential and slot not in glue:
+                # with ace high a capped block may not reach down to the low ace
+                room = ctx.v - (2 if entry & CAPPED else 1)
+                if rules.forbid_adj:
+                    room = 0 if entry & JOKER_END else min(room, 1)
+                for pre in range(1, room + 1):
+                    if pre <= jav:
+                        here.append((pre, 0))
+                    for i in range(nf):
+                        own = ctx.fin[i][4] == ctx.gout_blocks[slot]  # not back where it was
+                        if fav & (1 << i) and pre - 1 <= jav and not own:
+                            here.append((pre - 1, 1 << i))
+            choices.append(here)
+        return list(itertools.product(*choices))
 
     def _finish(
         self,
@@ -520,6 +560,7 @@ class Lanes:
         glue: tuple[int, ...],
         gin: tuple[object, ...],
         starts: tuple[tuple[int, int], ...],
+        lead: tuple[tuple[int, int], ...],
         ctx: LaneContext,
         t: int,
         x: int,
@@ -616,7 +657,7 @@ class Lanes:
             new_runs = [c & ~ST_MASK for c in new_runs]
         lane = self.intern((new_res, tuple(sorted(new_runs))))
         used = x - t
-        detail = (decisions, glue, gin, starts, reservation, x, t, tuple(new_runs))
+        detail = (decisions, glue, gin, starts, reservation, x, t, tuple(new_runs), lead)
         return LaneOption(lane, x - k_nat, jr, f_all, used, x, achieved, len(starts), spare, detail)
 
 
