@@ -1626,9 +1626,10 @@ def _keep_melds(
         ]
         for touched in (sharing, near) if len(near) > len(sharing) else (sharing,):
             pool = Counter(t for m in touched for t in m.tiles)
-            if need - pool:
-                continue
-            split = _fast_split(profile, pool - need, checks)
+            if any(pool[t] < n for t, n in need.items()):
+                continue  # the touched melds do not hold the old one
+            pool.subtract(need)
+            split = _fast_split(profile, +pool, checks)
             if split is not None:
                 current = [m for m in current if all(m is not x for x in touched)] + split
                 kept.append(meld)

@@ -362,12 +362,15 @@ class _Search:
         # never be proven placed
         self.ahead = [[0] * (NSUITS + 1) for _ in range(top + 2)]
         running = joker_weight * rack_jokers
-        for v in range(top, 0, -1):
-            for s in range(NSUITS, -1, -1):
-                count = 0 if s == NSUITS or v == ACE_HIGH_TOP else rack[s][v]
-                here = weights[v] * count
-                running += here
-                self.ahead[v][s] = running - here
+        if top == ACE_HIGH_TOP:
+            self.ahead[ACE_HIGH_TOP] = [running] * (NSUITS + 1)  # nothing counts at 14
+        for v in range(min(top, ACE_HIGH_TOP - 1), 0, -1):
+            row = self.ahead[v]
+            row[NSUITS] = running
+            weight = weights[v]
+            for s in range(NSUITS - 1, -1, -1):
+                row[s] = running
+                running += weight * rack[s][v]
         self.ahead[0][NSUITS] = running
         self.quota = 0
         self.points: Sequence[int] = ()
