@@ -803,14 +803,14 @@ def test_fast_core_at_least_looks_only_for_plays_that_reach_it() -> None:
 
 def test_fast_core_knows_when_the_jokers_will_be_missed() -> None:
     """With every joker used, a state at value 2 cannot be followed by anything: the table's
-    black and blue 4s need a joker. The search asks that once, from a state that can do
+    red and blue 4s need a joker. The search asks that once, from a state that can do
     whatever any can, instead of finding it out for each way the jokers were placed."""
     from rummikit.solver import _fast
 
     table = _fast.no_counts()
     rack = _fast.no_counts()
     for suit in (0, 1):
-        table[suit][4] = 1  # b4 k4 and a joker on the table
+        table[suit][4] = 1  # r4 b4 and a joker on the table
     search = _fast._Search(13, table, rack, 1, 0, [1] * 15, 1)
     assert search.starved(2, 0)  # nothing follows: the 4s are stranded
     assert not search.starved(5, 0)  # past the 4s, the empty rest follows

@@ -186,9 +186,10 @@ def closing_moves(
     state: int, table: int, rack: int, lead_room: int, joker_cap: int, groups: int, most: int
 ) -> tuple[tuple[int, int, tuple[int, ...], int, Move], ...]:
     """The last suit's :func:`lane_moves` after the others sent ``groups`` naturals to
-    groups (at most ``most`` of one suit), with the jokers its value's groups may take in
-    place of its groups: only those whose groups split. Most combinations of the suits'
-    moves fail that test, so the search's innermost loop never meets them."""
+    groups (at most ``most`` of one suit): only the moves with which the value's groups
+    split, each with the numbers of jokers they split with (in place of its groups count).
+    Most combinations of the suits' moves fail that test, so the search's innermost loop
+    never meets them."""
     found = []
     for gain, new, move_groups, jokers, move in lane_moves(
         state, table, rack, lead_room, joker_cap, 3 * _BITS
@@ -381,7 +382,8 @@ class _Search:
         self.mirrored = False
         self.known: list[dict[int, int]] = [{} for _ in range(top + 2)]
         # per value, what is known of what follows a state with every joker used, at most
-        # and at least (see :meth:`starved`; empty: never asked)
+        # and at least (see :meth:`starved`; empty: not asked, as with ace high, a quota or
+        # no jokers; suffix_min starts at -1, so nothing is asked for less than 0)
         self.suffix_max: list[int] = []
         self.suffix_min: list[int] = []
         if not self.ace_high and self.total_jokers:
@@ -397,7 +399,8 @@ class _Search:
             raise ValueError("a quota is 1 to MAX_QUOTA, without ace high")
         self.quota = quota
         self.points = points
-        self.suffix_max = []  # the free state of :meth:`starved` has no points yet
+        # the free state of :meth:`starved` has no points yet: not asked
+        self.suffix_max, self.suffix_min = [], []
         # points_ahead[v]: what the rack naturals at v and above are worth together
         self.points_ahead = [0] * (self.top + 2)
         for v in range(self.top, 0, -1):
@@ -545,7 +548,8 @@ class _Search:
         """Whether nothing worth ``need`` can follow a state at ``v`` with every joker used.
 
         It asks what can follow a state whose every suit has a closable open run for each
-        of its naturals at ``v``: that state can do whatever any can. A search for one
+        of its naturals at ``v``: that state can do whatever any state at ``v`` with every
+        joker used can. A search for one
         arrangement worth ``need`` answers, and what it proves is kept for later asks. It
         tells early when the jokers placed so far will be missed later, which otherwise
         only shows once the search gets there, for each way the jokers were placed."""
@@ -618,8 +622,10 @@ class _Search:
             s: int, gained: int, jokers: int, groups: int, most: int, runs: int, kept: int
         ) -> None:
             if s == NSUITS:
-                self.spent += 1  # the budget is checked on entering the next state
-                for k in group_jokers(groups, most, jokers):
+                splits = group_jokers(groups, most, jokers)
+                if splits:
+                    self.spent += 1  # the budget is checked on entering the next state
+                for k in splits:
                     path.append((tuple(chosen), k))
                     used = self.total_jokers - jokers + k
                     self._value(v + 1, runs | used << _SHIFT, gained, known, path)
@@ -751,8 +757,9 @@ def live_rack(
     changed = True
     while changed:
         changed = False
-        # suits holding a piece of each value (a pass may read counts a piece it dropped
-        # still holds up: the next pass sees the drop, and the end is the same)
+        # the number of suits holding a piece of each value, counted once per pass: a
+        # piece dropped during the pass still counts until the next one, which sees the
+        # drop (dropping is monotone, so the end is the same)
         suits = [sum(1 for x in range(NSUITS) if table[x][v] + live[x][v] > 0) for v in range(15)]
         for s in range(NSUITS):
             there = [table[s][v] + live[s][v] > 0 for v in range(15)]
