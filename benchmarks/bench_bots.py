@@ -71,7 +71,8 @@ def run(
     executor: Executor | None,
 ) -> tuple[Report, Report]:
     """Strategic against greedy on ``games`` deals, once in each seat."""
-    strategic = functools.partial(StrategicBot, budget=budget, **settings)
+    # the settings come from the command line: StrategicBot checks their names and values
+    strategic = functools.partial(StrategicBot, budget=budget, **settings)  # type: ignore[arg-type]
     greedy = functools.partial(GreedyBot, budget=budget)
     common = {"players": 2, "games": games, "seed": seed, "executor": executor}
     first = simulate(profile, bots=[strategic, greedy], **common)  # type: ignore[arg-type]
