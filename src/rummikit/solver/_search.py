@@ -545,6 +545,17 @@ def _successor(
     rules = problem.rules
     layers = problem.layers
     nsuits = rules.nsuits
+    jleft = jav - jr
+    fleft = fav & ~fr
+    g_layers = [tuple(combo[s][layer].g for s in range(nsuits)) for layer in range(layers)]
+    if at_top_ace and any(any(g) for g in g_layers):
+        return
+    if not block_here and not fleft:
+        # most combinations fail here: the naturals sent to groups do not split (without
+        # kept groups to extend or freed jokers to help, each layer on its own jokers)
+        for g in g_layers:
+            if any(g) and not _layer_choices(rules, g, jleft, (), (), essential):
+                return
     used = 0
     achieved = state.achieved
     for choice in combo:
@@ -552,11 +563,6 @@ def _successor(
             used += o.used
             achieved = achieved or o.achieved
     fill_groups = rules.distinct and rules.max_group >= nsuits and not block_here
-    jleft = jav - jr
-    fleft = fav & ~fr
-    g_layers = [tuple(combo[s][layer].g for s in range(nsuits)) for layer in range(layers)]
-    if at_top_ace and any(any(g) for g in g_layers):
-        return
     f_choices = [0]
     if fleft and any(g_layers[0]):
         f_choices = [m for m in range(fleft + 1) if m & fleft == m]
