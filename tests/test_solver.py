@@ -766,6 +766,30 @@ def test_pagat_freeing_every_joker_is_answered_by_the_fast_core(
     assert _score_of(general) == _score_of(found)
 
 
+@pytest.mark.parametrize(
+    ("table", "rack", "score", "after"),
+    [
+        ("b2 b3 j b5", "b4 b7", 11, "b2 b3 b4 | b5 j b7"),
+        ("b10 b11 j", "b9 b7 b12", 28, "b7 j b9 | b10 b11 b12"),
+        ("b2 b3 j b5 | k5 k6 k7 j", "b4 b1 b7", 12, "b1 b2 b3 b4 | b5 j b7 | k5 k6 k7 j"),
+    ],
+)
+def test_regression_row21_a_freed_joker_joins_a_run_split_from_its_old_meld(
+    table: str, rack: str, score: int, after: str
+) -> None:
+    """Rows 18 and 21 (found by a fuzzing script against the judged brute force): freed by
+    its exact tile, a joker may join a new run made from part of its old meld, as long as
+    that run does not hold all the old meld's naturals. The sweep skipped closing a complete
+    run to start another at the next value (continuing it is as good, which is true without
+    freed jokers), so it never split the old naturals that way: it found 0 points instead of
+    11 on the first position, and 9 instead of 28 on the second."""
+    pagat = rk.profiles.get("pagat")
+    found = _checked(pagat, table, rack, objective="points")
+    assert found is not None
+    assert (found.score, found.optimal) == (score, True)
+    assert pagat.check_turn(before=table, rack=rack, after=after, opened=True).ok
+
+
 def test_pagat_replacement_tile_must_come_from_the_rack() -> None:
     found = _checked("pagat", "r5 r6 j | r7 b7 k7 o7", "b9 k9")
     assert found is None or found.score < 2

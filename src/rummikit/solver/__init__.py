@@ -60,7 +60,9 @@ Exact reductions keep the state space small:
   by the sweep, which is exact without that argument;
 * a complete run never closes where a new run of its suit starts with a natural, nor while
   a rack piece of its suit is left aside at that value; a rack piece is never left aside
-  while a group of its value lacks its suit (each time the other choice is as good).
+  while a group of its value lacks its suit (each time the other choice is as good). The
+  first two do not hold in a suit where a freed joker may not go back among its old meld's
+  naturals (splitting them may be what lets it join a run), so there they are not applied.
 
 Profile rules live in the state or around the program:
 

@@ -380,14 +380,15 @@ class Lanes:
             if n_g > len(ctx.gout):
                 continue
             # closing a complete run and starting a fresh natural run at the same value is
-            # never better than continuing it (see the package docstring); skip it
-            closed_complete = any(
+            # never better than continuing it (see the package docstring); skip it. Not
+            # where a freed joker may not go back among its old meld's naturals: from
+            # b2 b3 j b5 freed by b4, b2 b3 b4 | b5 j b7 is legal, b2 b3 b4 b5 j b7 is not
+            freed_here = any(entry[0] for entry in ctx.fin)
+            closed_complete = not freed_here and any(
                 d == "C" and not (rules.ace_high and code & LOW)
                 for d, code in zip(decisions, runs, strict=True)
             )
-            closes_complete = (
-                "C" in decisions and not at_top_ace and not any(entry[0] for entry in ctx.fin)
-            )
+            closes_complete = "C" in decisions and not at_top_ace and not freed_here
             # glue assignment: runs closing into blocks
             glue_sets = _glue_assignments(decisions, runs, ctx, rules)
             for glue in glue_sets:
