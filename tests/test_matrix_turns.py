@@ -507,6 +507,18 @@ def test_row17_taking_a_tile_from_a_joker_meld_is_frozen_only_in_pagat(profile):
     assert result == (("joker_meld_frozen",) if profile is PAGAT else ())
 
 
+def test_row17_regression_two_joker_melds_joined_keep_each_joker_in_place():
+    """Row 17 (found by fuzzing the solver against the judged brute force): two frozen runs
+    may be joined when each joker keeps standing for its tile. From ``k5 k6 j | j k8 k9``
+    both jokers stand for k7, so ``k3 j k5 k6 j k8 k9`` moves one to k4: the judge had
+    checked only that the joined run held every tile of both, and accepted it."""
+    before = "k5 k6 j | j k8 k9"
+    assert codes(PAGAT, before, "o2 k3", "run: k3 j k5 k6 j k8 k9") == ("joker_meld_frozen",)
+    assert codes(ONLINE, before, "o2 k3", "run: k3 j k5 k6 j k8 k9") == ()
+    joined = "run: k5 k6 j k8 k9 k10 j k12"  # the jokers stay at k7 and k11
+    assert codes(PAGAT, "k5 k6 j | k8 k9 k10 j", "k12", joined) == ()
+
+
 @pytest.mark.parametrize("profile", ALL, ids=name)
 def test_row17_section4_5a_a_joker_meld_may_grow(profile):
     # [P-j]: "A combination which contains a joker can have further tiles added to it".

@@ -509,12 +509,29 @@ def _home_choices(
     choices = sorted(itertools.product(*options), key=lambda homes: sum(len(r) for r, _ in homes))
     for homes in choices:
         kept: dict[int, Counter[Tile]] = {}
+        stood: dict[int, Counter[tuple[Tile, ...]]] = {}  # what the kept jokers stand for
         for (_, old), (released, home) in zip(olds, homes, strict=True):
             if home is not None:
                 tiles = Counter(t for i, t in enumerate(old.layout) if i not in released)
                 kept[home] = kept.get(home, Counter()) + tiles
-        if all(not tiles - Counter(after.melds[i].tiles) for i, tiles in kept.items()):
+                stood[home] = stood.get(home, Counter()) + Counter(
+                    sub.tiles
+                    for i, sub in enumerate(old.stands_for)
+                    if sub is not None and i not in released
+                )
+        if all(not tiles - Counter(after.melds[i].tiles) for i, tiles in kept.items()) and all(
+            _jokers_stay(readings[i], need) for i, need in stood.items()
+        ):
             yield homes
+
+
+def _jokers_stay(reading: MeldReading | None, need: Counter[tuple[Tile, ...]]) -> bool:
+    """Whether a run holds a joker standing for each tile ``need`` counts: two old melds
+    kept in one run cannot both keep a joker standing for the same tile (from
+    ``k5 k6 j | j k8 k9``, ``k3 j k5 k6 j k8 k9`` moves one of them to k4)."""
+    if reading is None or reading.kind is not MeldKind.RUN:
+        return True
+    return not need - Counter(sub.tiles for sub in reading.stands_for if sub is not None)
 
 
 def _homes(
