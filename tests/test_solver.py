@@ -790,6 +790,25 @@ def test_regression_row21_a_freed_joker_joins_a_run_split_from_its_old_meld(
     assert pagat.check_turn(before=table, rack=rack, after=after, opened=True).ok
 
 
+@pytest.mark.parametrize(
+    ("table", "rack"),
+    [("b6 b7 j | j b3 b4 b5", "b8 o6 b1"), ("r2 j r4 r5 | j r7 r8", "b5 o9 r6")],
+)
+def test_regression_row21_a_freed_joker_stays_out_of_a_run_grown_from_a_block(
+    table: str, rack: str
+) -> None:
+    """Row 21 (found by a fuzzing script): freed by ``b8``, the joker of ``b6 b7 j`` went to
+    the end of ``b1 j b3 b4 b5 b6 b7 b8``, a run that grew from the kept ``j b3 b4 b5`` and
+    holds ``b6 b7``: back into the meld it left, which the judge refuses. A run grown from a
+    block now counts the freed meld's naturals it holds, as a run starting on its own did."""
+    pagat = rk.profiles.get("pagat")
+    table_state = rk.TableState.parse(table)
+    found = _checked(pagat, table, rack, objective="points")  # the judge accepts it
+    assert _score_of(found) == brute_judged(
+        pagat, table_state, rk.parse_tiles(rack), True, "points"
+    )
+
+
 def test_pagat_replacement_tile_must_come_from_the_rack() -> None:
     found = _checked("pagat", "r5 r6 j | r7 b7 k7 o7", "b9 k9")
     assert found is None or found.score < 2

@@ -634,9 +634,17 @@ class Lanes:
                     if fmask & (1 << i):
                         return None  # a freed joker never goes back into its own meld
                     code |= cov_f(i)
-                elif fmask & (1 << i):
-                    code |= has_f(i)
-            new_runs.append(code)
+                else:
+                    if fmask & (1 << i):
+                        code |= has_f(i)
+                    if entry[0] and v <= entry[2]:
+                        # as for a run starting here: from b6 b7 j freed by b8, the run
+                        # grown from a block below by b6 b7 b8 holds its naturals
+                        code |= cov_f(i)
+            new = f_update(code, d == "N", 0)
+            if new is None:
+                return None
+            new_runs.append(new)
         for p, m in starts:
             length = min(min_len, p + (1 if m else 0) + 1)
             code = length
