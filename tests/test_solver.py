@@ -766,6 +766,50 @@ def test_pagat_freeing_every_joker_is_answered_by_the_fast_core(
     assert _score_of(general) == _score_of(found)
 
 
+@st.composite
+def _freeing_positions(draw: st.DrawFn) -> tuple[rk.TableState, list[Tile]]:
+    """A pagat run holding a joker, maybe another meld, and a rack holding the joker's exact
+    tile with pieces of its suit near the run: the positions where a freed joker may go
+    several ways (the general tests rarely draw them)."""
+    pagat = rk.profiles.get("pagat")
+    suits = suits_of(pagat.piece_set)
+    suit = draw(st.sampled_from(suits))
+    length = draw(st.integers(3, 5))
+    low = draw(st.integers(1, 14 - length))
+    tiles = [Tile(suit, rank) for rank in range(low, low + length)]
+    place = draw(st.integers(0, length - 1))
+    exact = tiles[place]
+    tiles[place] = JOKER
+    melds = [rk.Meld(tiles)]
+    if draw(st.booleans()):
+        other = draw(st.sampled_from(suits))
+        start = draw(st.integers(1, 11))
+        second = [Tile(other, rank) for rank in range(start, start + 3)]
+        if draw(st.booleans()):
+            second[draw(st.integers(0, 2))] = JOKER
+        melds.append(rk.Meld(second))
+    table = rk.TableState(melds)
+    near = st.builds(
+        lambda r: Tile(suit, r), st.integers(max(1, low - 2), min(13, low + length + 1))
+    )
+    rack = [exact, *draw(st.lists(st.one_of(near, st.sampled_from(pagat.deck)), max_size=2))]
+    assume(all(pagat.is_valid_meld(m) for m in melds) and _fits(pagat, table, rack))
+    return table, rack
+
+
+@SMALL
+@given(position=_freeing_positions(), objective=st.sampled_from(["tiles", "points"]))
+def test_exact_where_a_rack_tile_frees_a_pagat_joker(
+    position: tuple[rk.TableState, list[Tile]], objective: str
+) -> None:
+    """Rows 17, 18 and 21 against the judged brute force, on positions drawn for them (the
+    regressions below were found on such positions by a fuzzing script)."""
+    table, rack = position
+    pagat = rk.profiles.get("pagat")
+    found = _checked(pagat, table, rack, objective=objective)
+    assert _score_of(found) == brute_judged(pagat, table, rack, True, objective)
+
+
 @pytest.mark.parametrize(
     ("table", "rack", "score", "after"),
     [

@@ -896,9 +896,8 @@ def solve(
     search, in steps (see :doc:`/solver`); when it runs out the best play found is returned
     with ``optimal=False``. Without a budget, None means that no legal play exists; with one,
     that none was found (the search looks a few times the budget for a first play before it
-    gives up), so a play may still exist. Under the stricter ``freed_joker`` variants
-    (``new_meld``, ``new_meld_2_rack``) None may also mean that every play found was refused
-    by that rule (see :doc:`/solver`). Between equally good plays, ``keep_table=True``
+    gives up), so a play may still exist. Where a play frees a joker, None may also mean
+    that every play found was refused by the judge (see :doc:`/solver`). Between equally good plays, ``keep_table=True``
     (the default) picks one that leaves as much of the table as it was as it cheaply can
     (see :doc:`/solver`); ``keep_table=False`` skips that step and returns the first best
     play found, which may rearrange more of the table: faster, and all a bot needs.
@@ -1070,9 +1069,12 @@ def _solve_general(
             )
             if not verdict.ok:
                 solution = attrs.evolve(solution, table=after)
-        if setup.freed and rules.freed_joker is not FreedJoker.ANYWHERE:
+        if setup.freed:
             # the sweep models a freed joker going anywhere else; the stricter variants
-            # (a new meld, with two rack pieces) are checked here and such plays dropped
+            # (a new meld, with two rack pieces) are checked here and such plays dropped.
+            # So is a play the judge reads another way: a new meld equal to an old one
+            # left in place is read as that old meld (r1 j r3 | r2 r3 j with r2 gives
+            # r2 r3 j | r1 r2 r3 j, the freed joker back among r1 and r3)
             verdict = rules.check_turn(
                 before=before, rack=pieces, after=solution.table, opened=opened
             )
