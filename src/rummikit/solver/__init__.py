@@ -86,11 +86,11 @@ Profile rules live in the state or around the program:
   must be placed again, never in a meld holding every natural of the meld it left: runs carry
   a flag per freed joker for this and groups are split accordingly, so the rule is exact.
   Every choice of keep or release for the frozen melds is solved and the best kept. The
-  stricter ``freed_joker`` variants (a new meld, with two rack pieces) are checked with the
-  judge afterwards; a play they refuse is dropped and the answer flagged ``optimal=False``;
-  when every play found is refused, None comes back although a legal play may exist (a
-  fuzzing run found 1 such position in 28,395: an online variant with frozen jokers and
-  ``freed_joker="new_meld"``). Modelling those variants in the sweep would end that.
+  judge checks every play that frees a joker: it refuses what the stricter ``freed_joker``
+  variants (a new meld, with two rack pieces) forbid, and a new meld equal to an old one
+  left in place, which it reads as that old meld. A refused play is dropped and the answer
+  flagged ``optimal=False``; when every play found is refused, None comes back although a
+  legal play may exist. Modelling those rules in the sweep would end that.
 * **No rearranging** (``table_manipulation=False``): every table meld is a block, kept in
   place: a run grows at its ends (jokers included), a group takes missing suits and jokers.
 * **Blocks and the aces**: the sweep cannot see a low ace that joins a run block from below
@@ -897,8 +897,8 @@ def solve(
     with ``optimal=False``. Without a budget, None means that no legal play exists; with one,
     that none was found (the search looks a few times the budget for a first play before it
     gives up), so a play may still exist. Where a play frees a joker, None may also mean
-    that every play found was refused by the judge (see :doc:`/solver`). Between equally good plays, ``keep_table=True``
-    (the default) picks one that leaves as much of the table as it was as it cheaply can
+    that every play found was refused by the judge (see :doc:`/solver`). Between equally
+    good plays, ``keep_table=True`` (the default) picks one that leaves as much of the table as it was as it cheaply can
     (see :doc:`/solver`); ``keep_table=False`` skips that step and returns the first best
     play found, which may rearrange more of the table: faster, and all a bot needs.
 

@@ -481,12 +481,11 @@ class Lanes:
             for lead in leads:
                 lead_j = sum(p for p, _ in lead)
                 lead_f = 0
+                clash = False  # one freed joker in front of two blocks, or also after one
                 for _p, m in lead:
-                    if m & (lead_f | gin_f):
-                        bad = True
+                    clash = clash or bool(m & (lead_f | gin_f))
                     lead_f |= m
-                if bad or gin_j + lead_j > jav:
-                    bad = False
+                if clash or gin_j + lead_j > jav:
                     continue
                 left_j = jav - gin_j - lead_j
                 left_f = fav & ~gin_f & ~lead_f
