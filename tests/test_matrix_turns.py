@@ -1123,6 +1123,21 @@ def test_regression_a_copy_of_a_frozen_meld_does_not_shelter_its_twin():
     assert "joker_meld_frozen" in verdict.codes
 
 
+def test_row17_row21_regression_a_meld_equal_to_an_old_one_may_be_new():
+    """Rows 17 and 21 (found by fuzzing the solver against the judged brute force): r2 frees
+    the joker of r1 j r3, r1 joins the frozen r2 r3 j at its free end, and the freed joker
+    makes a new r2 r3 j. The judge took the new r2 r3 j for the old one left alone, so the
+    freed joker had nowhere to go but back among r1 and r3, and refused the play."""
+    pagat = rk.profiles.get("pagat")
+    before = "r1 j r3 | r2 r3 j"
+    verdict = pagat.check_turn(before=before, rack="r2", after="r2 r3 j | r1 r2 r3 j", opened=True)
+    assert verdict.ok, verdict.codes
+    # r1 j r3 left alone beside its twin reading changes nothing for the other meld: r4
+    # frees its joker, which may not go back into it
+    back = pagat.check_turn(before=before, rack="r4", after="r1 j r3 | j r2 r3 r4", opened=True)
+    assert back.codes == ("freed_joker_misplaced",)
+
+
 def test_regression_a_freed_joker_may_join_the_twin_of_the_meld_it_left():
     # Pagat, two copies of j r4 r5: r3 frees the first joker, which extends the twin.
     pagat = rk.profiles.get("pagat")

@@ -454,10 +454,12 @@ def _check_frozen_jokers(
 ) -> list[Violation]:
     """Pagat's rule: a meld holding a joker is extended in place, or its joker is released.
 
-    Each meld that held a joker and left the table gets a home: a meld after the turn that
-    keeps it in place, or none. Two old melds share a home only if it holds the tiles both
-    keep; of the possible choices, the one with fewest violations is judged. The jokers of
-    the melds ``claimed`` (by index in ``after``) are rack jokers: no freed joker there.
+    Each meld that held a joker gets a home: a meld after the turn that keeps it in place,
+    or none. Two old melds share a home only if it holds the tiles both keep; of the possible
+    choices, the one with fewest violations is judged. A meld equal to an old one may be that
+    meld left alone or a new meld beside it, the old one having moved (copies are
+    interchangeable, so the reading in the player's favour stands). The jokers of the melds
+    ``claimed`` (by index in ``after``) are rack jokers: no freed joker there.
     """
     if not any(_holds_joker(meld) for meld in before.melds):
         return []
@@ -470,20 +472,21 @@ def _check_frozen_jokers(
             if index not in claimed
         ],
     )
-    gone, new = _unmatched(before, identities)  # new: only melds holding a joker matter here
-    olds = [(meld, profile.read_meld(meld)) for meld in gone]
-    if not olds:
-        return []
-    fresh: set[int] = set()  # new melds that keep no old meld: needed by the new-meld variants
+    gone, _ = _unmatched(before, identities)
+    if not gone:
+        return []  # every meld holding a joker is still on the table as it was
+    olds = [(meld, profile.read_meld(meld)) for meld in before.melds if _holds_joker(meld)]
+    fresh: set[int] = set()  # melds that keep no old meld: needed by the new-meld variants
     if profile.freed_joker is not FreedJoker.ANYWHERE:
         # a twin of an old meld still on the table unchanged keeps nothing
         left, _ = _unmatched(before, (_identities(profile, before), _identities(profile, after)))
-        fresh = {index for index in new if not _keeps_an_old_meld(left, after.melds[index])}
+        fresh = {
+            index for index, _ in identities[1] if not _keeps_an_old_meld(left, after.melds[index])
+        }
     best: list[Violation] | None = None
-    unchanged = {index for index, _ in identities[1]} - set(new)
     # a claimed meld holds rack tiles only: the home of no old meld
-    for homes in _home_choices(olds, after, readings, unchanged | claimed):
-        problems = _judge_homes(profile, olds, homes, after, new, fresh, from_rack, claimed)
+    for homes in _home_choices(olds, after, readings, set(claimed)):
+        problems = _judge_homes(profile, olds, homes, after, fresh, from_rack, claimed)
         if best is None or len(problems) < len(best):
             best = problems
         if not best:
@@ -499,13 +502,13 @@ def _home_choices(
     olds: list[tuple[Meld, MeldReading]],
     after: TableState,
     readings: list[MeldReading | None],
-    unchanged: set[int],
+    claimed: set[int],
 ) -> Iterator[tuple[_Home, ...]]:
     """Every way to give each old meld a home, fewest released jokers first.
 
-    A meld left ``unchanged`` is the home of its own old copy, never of another old meld.
+    A meld ``claimed`` holds rack tiles only: it is the home of no old meld.
     """
-    options = [_homes(old, readings, unchanged) for _, old in olds]
+    options = [_homes(old, readings, claimed) for _, old in olds]
     choices = sorted(itertools.product(*options), key=lambda homes: sum(len(r) for r, _ in homes))
     for homes in choices:
         kept: dict[int, Counter[Tile]] = {}
@@ -534,16 +537,14 @@ def _jokers_stay(reading: MeldReading | None, need: Counter[tuple[Tile, ...]]) -
     return not need - Counter(sub.tiles for sub in reading.stands_for if sub is not None)
 
 
-def _homes(
-    old: MeldReading, readings: list[MeldReading | None], unchanged: set[int]
-) -> list[_Home]:
+def _homes(old: MeldReading, readings: list[MeldReading | None], claimed: set[int]) -> list[_Home]:
     """Each meld after the turn that keeps ``old`` in place, with the jokers it releases.
 
     The last choice is no home at all: then every joker of ``old`` must have been released.
     """
     homes: list[_Home] = []
     for index, reading in enumerate(readings):
-        if reading is not None and index not in unchanged:
+        if reading is not None and index not in claimed:
             kept, released = _extends(old, reading)
             if kept:
                 homes.append((released, index))
@@ -556,15 +557,14 @@ def _judge_homes(
     olds: list[tuple[Meld, MeldReading]],
     homes: tuple[_Home, ...],
     after: TableState,
-    new: list[int],
     fresh: set[int],
     from_rack: Counter[Tile],
     claimed: frozenset[int],
 ) -> list[Violation]:
     """The violations of the joker rule when each old meld has the home given."""
     spare = [Counter(meld.tiles)[JOKER] for meld in after.melds]
-    for index in (set(range(len(after.melds))) - set(new)) | claimed:
-        spare[index] = 0  # an unchanged meld keeps its jokers; a claimed one holds the rack's
+    for index in claimed:
+        spare[index] = 0  # a claimed meld holds the rack's jokers
     problems: list[Violation] = []
     pool = Counter(from_rack)
     freed: list[tuple[Meld, int | None]] = []

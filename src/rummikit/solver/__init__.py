@@ -85,12 +85,14 @@ Profile rules live in the state or around the program:
   sweep. With two jokers in one meld, one may be released and the meld kept. A freed joker
   must be placed again, never in a meld holding every natural of the meld it left: runs carry
   a flag per freed joker for this and groups are split accordingly, so the rule is exact.
+  A meld sharing a natural with another frozen meld may also be kept with every joker
+  released: the other's freed joker may join it (the jokers of ``j b2 b3 | j b2 b3`` swap
+  places with ``b1 b1`` played).
   Every choice of keep or release for the frozen melds is solved and the best kept. The
   judge checks every play that frees a joker: it refuses what the stricter ``freed_joker``
-  variants (a new meld, with two rack pieces) forbid, and a new meld equal to an old one
-  left in place, which it reads as that old meld. A refused play is dropped and the answer
-  flagged ``optimal=False``; when every play found is refused, None comes back although a
-  legal play may exist. Modelling those rules in the sweep would end that.
+  variants (a new meld, with two rack pieces) forbid. A refused play is dropped and the
+  answer flagged ``optimal=False``; when every play found is refused, None comes back
+  although a legal play may exist. Modelling those variants in the sweep would end that.
 * **No rearranging** (``table_manipulation=False``): every table meld is a block, kept in
   place: a run grows at its ends (jokers included), a group takes missing suits and jokers.
 * **Blocks and the aces**: the sweep cannot see a low ace that joins a run block from below
@@ -399,26 +401,36 @@ def _replacements(profile: RuleProfile, reading: MeldReading, place: int) -> lis
 
 
 def _frozen_variants(setup: _Setup, frozen: list[tuple[Meld, MeldReading]]) -> list[_Setup]:
-    """Every choice of keep, partial release or release for the frozen melds."""
+    """Every choice of keep, partial release or release for the frozen melds.
+
+    A meld sharing a natural with another frozen meld may also have every joker released
+    and still be kept as a block: the other meld's freed joker may then join it, a meld
+    holding the naturals of the one it left besides those of the meld kept there (from
+    ``j b2 b3 | j b2 b3`` with ``b1 b1``, ``b1 b2 b3 j | b1 b2 b3 j``: the jokers swap).
+    """
     variants = [setup]
-    for meld, reading in frozen:
+    for k, (meld, reading) in enumerate(frozen):
         grown: list[_Setup] = []
         joker_places = [i for i, t in enumerate(reading.layout) if t.suit is None]
+        # released: every joker replaced (dissolved), or some (kept, the rest in place)
+        counts = [(n, n == len(joker_places) and n > 0) for n in range(len(joker_places) + 1)]
+        if joker_places and any(
+            _shelters(reading, other) for j, (_, other) in enumerate(frozen) if j != k
+        ):
+            counts.append((len(joker_places), False))  # every joker replaced, the meld kept
         for base in variants:
-            # released: every joker replaced (dissolve), or some (kept, the rest in place)
-            for count in range(len(joker_places) + 1):
+            for count, dissolve in counts:
                 for chosen in itertools.combinations(joker_places, count):
                     choice_lists = [_replacements(setup.profile, reading, p) for p in chosen]
                     for picks in itertools.product(*choice_lists):
                         variant = base.copy()
-                        dissolve = count == len(joker_places) and count > 0
                         paid = [t for pick in picks for t in pick]
                         if not _pay(variant, paid, kept=not dissolve):
                             continue
                         layout = list(reading.layout)
                         for place, pick in zip(chosen, picks, strict=True):
                             layout[place] = pick[0]
-                        if count == len(joker_places) and count > 0:
+                        if dissolve:
                             # the meld dissolves: its naturals join the sweep as table pieces
                             variant.add_table([t for t in reading.layout if t.suit is not None])
                             variant.free_melds.append(meld)
@@ -438,6 +450,18 @@ def _frozen_variants(setup: _Setup, frozen: list[tuple[Meld, MeldReading]]) -> l
                         grown.append(variant)
         variants = grown
     return variants
+
+
+def _shelters(home: MeldReading, other: MeldReading) -> bool:
+    """Whether the freed joker of ``other`` may join ``home`` kept in place where the sweep,
+    ``home`` dissolved, would refuse it: a meld like ``home`` may hold every natural of
+    ``other`` and the two share one, which then counts as ``home``'s."""
+    naturals = [t for t in other.layout if t.suit is not None]
+    if not set(naturals) & {t for t in home.layout if t.suit is not None}:
+        return False
+    if home.kind is MeldKind.RUN:
+        return all(t.suit == home.suit for t in naturals)
+    return all(t.rank == home.ranks[0] for t in naturals)
 
 
 def _pay(setup: _Setup, tiles: list[Tile], *, kept: bool) -> bool:
@@ -1071,10 +1095,9 @@ def _solve_general(
                 solution = attrs.evolve(solution, table=after)
         if setup.freed:
             # the sweep models a freed joker going anywhere else; the stricter variants
-            # (a new meld, with two rack pieces) are checked here and such plays dropped.
-            # So is a play the judge reads another way: a new meld equal to an old one
-            # left in place is read as that old meld (r1 j r3 | r2 r3 j with r2 gives
-            # r2 r3 j | r1 r2 r3 j, the freed joker back among r1 and r3)
+            # (a new meld, with two rack pieces) are checked here and such plays dropped
+            # (under the default rule a refusal would be a sweep bug: the answer is then
+            # flagged not optimal rather than illegal)
             verdict = rules.check_turn(
                 before=before, rack=pieces, after=solution.table, opened=opened
             )
