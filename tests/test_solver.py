@@ -631,8 +631,8 @@ def test_regression_the_sweep_placing_every_joker_puts_jokers_in_front_of_a_bloc
     variant = attrs.evolve(rk.profiles.get("pagat"), table_manipulation=False, joker_policy="free")
     for table, rack, score in (("r11 r12 r13", "j j", 60), ("r10 r11 r12 r13", "j", 30)):
         rules, before, pieces = checked_position(variant, table, rack, True)
-        (setup,), layers, acc_layer, tierce = _candidates(rules, before, pieces, True)
-        problem = _problem(setup, "points", layers, acc_layer, tierce)
+        (setup,), layers, acc_layer = _candidates(rules, before, pieces, True)
+        problem = _problem(setup, "points", layers, acc_layer)
         outcome = search(problem, None, essential=False)
         assert outcome is not None
         assert outcome.score == score
@@ -673,6 +673,36 @@ def test_rami_voleur_opening_needs_a_natural_tierce_from_hand() -> None:
     found = _checked("rami_voleur", "5h 6h 7h", "8h 9h 10h", opened=False)
     assert found is not None
     assert found.score == 3
+
+
+@pytest.mark.parametrize(
+    ("table", "hand", "score"),
+    [
+        ("9d 10d Jd", "Qd Kd Ad 5c", 3),
+        ("2s 3s 4s | 8s 9s 10s", "5s 6s 7s j", 4),
+        ("Ah 2h 3h | 7h 8h 9h | 4c 4d 4s", "4h 5h 6h 10h j", 5),
+        ("Kc Qc Jc", "Ac 2c 3c 4c Qc", 4),
+    ],
+)
+def test_rami_voleur_opening_tierce_franche_grows_at_its_ends(
+    table: str, hand: str, score: int
+) -> None:
+    """Rule matrix, rami voleur's opening: the tierce franche may lie inside a longer run
+    of table cards, hand cards and jokers (each tierce of the hand is solved as a block the
+    sweep grows at its ends), ace high or low but never both."""
+    found = _checked("rami_voleur", table, hand, opened=False)
+    assert found is not None
+    assert (
+        found.score
+        == score
+        == brute_judged(
+            rk.profiles.get("rami_voleur"),
+            rk.TableState.parse(table),
+            rk.parse_tiles(hand),
+            False,
+            "tiles",
+        )
+    )
 
 
 def test_regression_rami_voleur_rack_aces_count_once_in_the_bound() -> None:

@@ -76,8 +76,9 @@ Profile rules live in the state or around the program:
   runs over the rack alone with the opening value in the state (capped at the threshold,
   jokers at 0 or their value). Where the opening may be followed by table play in the same
   turn (pagat) the sweep runs two layers: the table's melds and the opening's rack-only melds,
-  the latter counting toward the threshold. Rami voleur's tierce franche is a per-run count
-  of natural places in a row holding rack pieces, plus a flag once three are reached.
+  the latter counting toward the threshold. For rami voleur's tierce franche, each run of
+  three naturals of one suit in a row on the rack is solved in turn as a block the sweep
+  may grow at its ends (the run holding it); the best of them is the opening.
 * **Frozen joker melds** (pagat): each table meld holding a joker is either kept as a block
   that may only grow at its ends (runs) or take missing suits (groups), or released: the
   exact piece each joker stands for (either missing colour in a group of three, both with
@@ -115,7 +116,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import Literal, cast
 
@@ -249,6 +250,7 @@ class _Setup:
     group_block_melds: list[Meld | None] = attrs.Factory(list)
     untouched: list[Meld] = attrs.Factory(list)  # table melds outside the sweep
     free_melds: list[Meld] = attrs.Factory(list)  # table melds inside the sweep
+    tierce: tuple[Tile, ...] = ()  # the tierce franche laid as a run block, if any
 
     def copy(self) -> _Setup:
         return _Setup(
@@ -270,6 +272,7 @@ class _Setup:
             list(self.group_block_melds),
             list(self.untouched),
             list(self.free_melds),
+            self.tierce,
         )
 
     def value_of(self, tile: Tile) -> tuple[int, int]:
@@ -541,7 +544,6 @@ def _problem(
     objective: str,
     layers: int,
     acc_layer: int,
-    tierce: bool,
 ) -> Problem:
     profile = setup.profile
     weights = [0] * 15
@@ -566,7 +568,6 @@ def _problem(
         acc_layer=acc_layer,
         acc_target=profile.opening_min_points if acc_layer >= 0 else 0,
         acc_jokers=profile.opening_joker_value is OpeningJokerValue.REPRESENTED,
-        tierce=tierce,
         need=max(0, need),
         run_blocks=tuple(setup.run_blocks),
         group_blocks=tuple(setup.group_blocks),
@@ -880,24 +881,47 @@ def _modes(profile: RuleProfile, opened: bool) -> tuple[bool, int, int, bool]:
 
 def _candidates(
     profile: RuleProfile, before: TableState, pieces: list[Tile], opened: bool
-) -> tuple[list[_Setup], int, int, bool]:
+) -> tuple[list[_Setup], int, int]:
+    """The setups to solve (frozen melds kept or freed, each tierce franche laid), the
+    layers of the sweep and the layer counting toward an opening (-1: none)."""
     rack_only, layers, acc_layer, tierce = _modes(profile, opened)
     setup = _base_setup(profile, pieces)
     if rack_only:
         setup.untouched = list(before.melds)
-        return [setup], layers, acc_layer, tierce
-    frozen: list[tuple[Meld, MeldReading]] = []
-    for meld in before.melds:
-        reading = profile.read_meld(meld)
-        if not profile.table_manipulation:
-            _keep(setup, meld, reading, reading.layout)
-        elif profile.joker_policy is JokerPolicy.FROZEN and reading.jokers:
-            frozen.append((meld, reading))
-        else:
-            setup.add_table(meld.tiles)
-            setup.free_melds.append(meld)
-    setups = _frozen_variants(setup, frozen) if frozen else [setup]
-    return setups, layers, acc_layer, tierce
+        setups = [setup]
+    else:
+        frozen: list[tuple[Meld, MeldReading]] = []
+        for meld in before.melds:
+            reading = profile.read_meld(meld)
+            if not profile.table_manipulation:
+                _keep(setup, meld, reading, reading.layout)
+            elif profile.joker_policy is JokerPolicy.FROZEN and reading.jokers:
+                frozen.append((meld, reading))
+            else:
+                setup.add_table(meld.tiles)
+                setup.free_melds.append(meld)
+        setups = _frozen_variants(setup, frozen) if frozen else [setup]
+    if tierce:
+        setups = [laid for base in setups for laid in _tierce_setups(base, pieces)]
+    return setups, layers, acc_layer
+
+
+def _tierce_setups(setup: _Setup, pieces: list[Tile]) -> Iterator[_Setup]:
+    """``setup`` with each tierce franche of the rack laid as a run block.
+
+    An opening by a tierce franche holds three naturals of one suit in a row from the rack
+    in one run: a block of them, which the sweep may grow at its ends, is that run. One
+    solve per tierce is much faster than tracking rack pieces in a row in every open run.
+    """
+    for run in _tierces(setup.profile, pieces):
+        laid = setup.copy()
+        if not all(laid.take_from_rack(tile) for tile in run):
+            continue
+        laid.forced.extend(run)
+        meld = Meld(run)
+        _keep(laid, meld, setup.profile.read_meld(meld), tuple(run))
+        laid.tierce = tuple(run)
+        yield laid
 
 
 def solve(
@@ -1005,11 +1029,11 @@ def _solve_general(
     beating the best found so far. With ``fast``, a setup that frees every frozen joker
     leaves nothing the fast core does not know, so it answers it (:func:`_solve_dissolved`).
     """
-    setups, layers, acc_layer, tierce = _candidates(rules, before, pieces, opened)
+    setups, layers, acc_layer = _candidates(rules, before, pieces, opened)
     # setups the fast core answers come first, then those freeing most jokers (they place
     # the most pieces): their best play is then the score to beat
     quick_first = sorted(
-        ((fast and _dissolved(rules, setup, acc_layer, tierce), setup) for setup in setups),
+        ((fast and _dissolved(rules, setup, acc_layer), setup) for setup in setups),
         key=lambda pair: (not pair[0], -len(pair[1].freed)),
     )
     best: tuple[int, Solution] | None = None
@@ -1027,7 +1051,7 @@ def _solve_general(
                 if quick is not None and (best is None or quick.score > best[0]):
                     best = (quick.score, quick)
                 continue
-        problem = _problem(setup, objective, layers, acc_layer, tierce)
+        problem = _problem(setup, objective, layers, acc_layer)
         # where jokers count their value toward an opening, a spare joker may be what
         # reaches the threshold: place every joker in the sweep
         essential = not (acc_layer >= 0 and problem.acc_jokers)
@@ -1116,14 +1140,13 @@ def _solve_general(
     return best[1]
 
 
-def _dissolved(rules: RuleProfile, setup: _Setup, acc_layer: int, tierce: bool) -> bool:
+def _dissolved(rules: RuleProfile, setup: _Setup, acc_layer: int) -> bool:
     """Whether ``setup`` frees every frozen joker of an opened player's table, leaving a
     table free to rearrange: no blocks, no melds outside the sweep, no opening rule, a freed
     joker allowed anywhere else, the usual meld shapes."""
     return (
         bool(setup.freed)
         and acc_layer < 0
-        and not tierce
         and not setup.run_blocks
         and not setup.group_blocks
         and not setup.untouched
@@ -1798,14 +1821,14 @@ def _untouched(after: TableState, setup: _Setup) -> list[Meld]:
 
 def _frozen_or_opening(profile: RuleProfile, meld: Meld, setup: _Setup) -> bool:
     """Melds that must stay as built: kept blocks and anything outside the free sweep."""
+    # the tierce franche's block is the opening: its run stays, the rest may be re-split
+    blocks = len(setup.run_blocks) - (1 if setup.tierce else 0)
     return (
         meld in setup.untouched
-        or (
-            JOKER in meld.tiles
-            and (profile.joker_policy is JokerPolicy.FROZEN or bool(setup.run_blocks))
-        )
+        or (JOKER in meld.tiles and profile.joker_policy is JokerPolicy.FROZEN)
         or bool(setup.group_blocks)
-        or bool(setup.run_blocks)
+        or blocks > 0
+        or (bool(setup.tierce) and not Counter(setup.tierce) - Counter(meld.tiles))
     )
 
 
@@ -1817,7 +1840,7 @@ def _split(setup: _Setup, pool: Counter[Tile]) -> list[Meld] | None:
         return _fast_split(setup.profile, pool, _FAST_SPLIT)
     split = _base_setup(setup.profile, [])
     split.add_table(list(pool.elements()))
-    problem = _problem(split, "tiles", 1, -1, False)._replace(need=0)
+    problem = _problem(split, "tiles", 1, -1)._replace(need=0)
     outcome = search(problem, _SPLIT_BUDGET, essential=False)
     if outcome is None or not outcome.optimal:
         return None

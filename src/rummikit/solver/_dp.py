@@ -11,8 +11,6 @@ Run codes (bit fields):
   could close here);
 * bit 5: the last place holds a joker (tracked only when adjacent jokers are forbidden);
 * bit 6: the run holds the low ace (tracked only with ace high: it may not reach 14);
-* bits 7-8: how many natural places in a row hold a tile played from the rack (the rami
-  tierce franche; tracked only while an opening still needs it);
 * bit 9: the last place holds a joker the run did not need for its length, so a natural
   must follow (only jokers that fill a gap or make up the length are placed by the sweep;
   the others are added to finished melds afterwards);
@@ -30,8 +28,6 @@ from typing import NamedTuple
 LEN_MASK = 0x1F
 LJ = 1 << 5
 LOW = 1 << 6
-ST_SHIFT = 7
-ST_MASK = 3 << ST_SHIFT
 PEND = 1 << 9
 TOPREQ = 1 << 10
 F_SHIFT = 11
@@ -196,7 +192,6 @@ class LaneContext(NamedTuple):
     r: int  # rack pieces at this value (may be used)
     jav: int  # plain jokers still available
     fav: int  # bit mask of freed jokers still to place (layer with the table only)
-    tierce: bool  # track the rack streak of runs
     gout: tuple[int, ...]  # blocks starting at v: JOKER_END | CAPPED bits (see CAPPED)
     gin: tuple[int, ...]  # blocks ending at v-1: JOKER_END | CAPPED bits
     gin_blocks: tuple[int, ...]  # the block indexes of gin
@@ -215,7 +210,6 @@ class LaneOption(NamedTuple):
     fr: int  # freed jokers placed in runs (bit mask)
     used: int  # rack naturals used
     x: int  # naturals used in all
-    achieved: bool  # a tierce franche was completed
     starts: int  # runs started (for the meld count)
     spare: int  # rack naturals left aside
     detail: tuple[object, ...]  # how, for rebuilding the melds
@@ -307,7 +301,7 @@ class Lanes:
             reservations = [(rt, rr) for rt in range(ctx.t + 1) for rr in range(ctx.r + 1)]
         else:
             reservations = [(-1, -1)]
-        best: dict[tuple[int, int, int, int, int, bool], LaneOption] = {}
+        best: dict[tuple[int, int, int, int, int], LaneOption] = {}
         for rt, rr in reservations:
             if rt >= 0:
                 t, r, new_res = ctx.t - rt, ctx.r - rr, rt * 8 + rr
@@ -316,7 +310,7 @@ class Lanes:
             else:
                 t, r, new_res = ctx.t, ctx.r, res
             for option in self._runs_step(runs, ctx, t, r, new_res, (rt, rr)):
-                k = (option.lane, option.g, option.jr, option.fr, option.x, option.achieved)
+                k = (option.lane, option.g, option.jr, option.fr, option.x)
                 old = best.get(k)
                 if old is None or (option.used, -option.starts) > (old.used, -old.starts):
                     best[k] = option
@@ -574,8 +568,6 @@ class Lanes:
         rules = self.rules
         v = ctx.v
         min_len = rules.min_len
-        rack_here = x > t
-        achieved = False
         new_runs: list[int] = []
         fin = ctx.fin
 
@@ -600,14 +592,8 @@ class Lanes:
                 continue
             was_complete = (code & LEN_MASK) >= min_len
             length = min(min_len, (code & LEN_MASK) + 1)
-            base = (code & ~(LEN_MASK | LJ | ST_MASK | PEND)) | length
+            base = (code & ~(LEN_MASK | LJ | PEND)) | length
             if d == "N":
-                streak = ((code & ST_MASK) >> ST_SHIFT) + 1 if rack_here else 0
-                if ctx.tierce:
-                    if streak >= 3:
-                        achieved = True
-                        streak = 0
-                    base |= streak << ST_SHIFT
                 new = f_update(base, True, 0)
             else:
                 if rules.forbid_adj:
@@ -651,8 +637,6 @@ class Lanes:
                 code |= TOPREQ
             if rules.ace_high and v - p - (1 if m else 0) == 1:
                 code |= LOW
-            if ctx.tierce and rack_here:
-                code |= 1 << ST_SHIFT
             # freed-joker cover: a run starting here holds the ranks below it as jokers
             for i, (active, _in_ranks, a1, _ak, _own) in enumerate(fin):
                 if active and v <= a1:
@@ -661,12 +645,10 @@ class Lanes:
             if new is None:
                 return None
             new_runs.append(new)
-        if ctx.tierce and achieved:
-            new_runs = [c & ~ST_MASK for c in new_runs]
         lane = self.intern((new_res, tuple(sorted(new_runs))))
         used = x - t
         detail = (decisions, glue, gin, starts, reservation, x, t, tuple(new_runs), lead)
-        return LaneOption(lane, x - k_nat, jr, f_all, used, x, achieved, len(starts), spare, detail)
+        return LaneOption(lane, x - k_nat, jr, f_all, used, x, len(starts), spare, detail)
 
 
 def _subsets_of(mask: int) -> list[int]:

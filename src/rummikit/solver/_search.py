@@ -69,7 +69,6 @@ class Problem(NamedTuple):
     acc_layer: int  # -1: no opening points; else the layer whose melds count
     acc_target: int
     acc_jokers: bool  # jokers count the value they stand for in the opening
-    tierce: bool  # an opening tierce franche is still needed
     need: int  # fewest rack pieces a play must place
     run_blocks: tuple[RunBlock, ...]
     group_blocks: tuple[GroupBlock, ...]
@@ -82,7 +81,6 @@ class State(NamedTuple):
     pure_jokers: int  # jokers in opening melds
     freed: int  # mask of freed jokers placed
     acc: int  # opening points so far, capped at the target
-    achieved: bool  # tierce franche done
     placed: int  # rack pieces placed, capped at ``need``
 
 
@@ -158,16 +156,14 @@ class _Search:
         self.seen_jokers: list[dict[State, list[tuple[int, int]]]] = [{} for _ in range(top + 2)]
         self.path: list[Step] = []
         self.suit_cache: dict[
-            tuple[int, int, tuple[int, int], int, int, bool],
+            tuple[int, int, tuple[int, int], int, int],
             list[tuple[int, tuple[LaneOption, ...]]],
         ] = {}
 
     def run(self, lower: int) -> None:
         self.best = lower
         nsuits = self.rules.nsuits
-        start = State(
-            tuple([self.lanes.empty] * (nsuits * self.problem.layers)), 0, 0, 0, 0, False, 0
-        )
+        start = State(tuple([self.lanes.empty] * (nsuits * self.problem.layers)), 0, 0, 0, 0, 0)
         self._dfs(1, start, 0)
 
     def _final(self, state: State, score: int) -> None:
@@ -186,8 +182,6 @@ class _Search:
             if state.pure_jokers > rack_jokers:
                 return
         if problem.acc_layer >= 0 and state.acc < problem.acc_target:
-            return
-        if problem.tierce and not state.achieved:
             return
         if min(problem.need, state.placed + rack_jokers) < problem.need:
             return
@@ -277,7 +271,6 @@ class _Search:
         problem = self.problem
         jav = self.plain_total - state.jokers
         fav = self.all_freed & ~state.freed
-        tierce_on = problem.tierce and not state.achieved
         gout, gin, gout_blocks, gin_blocks = self.glue
         weight = problem.weights[v] * SCALE
         layers = problem.layers
@@ -286,7 +279,7 @@ class _Search:
         per_suit: list[list[tuple[int, tuple[LaneOption, ...]]]] = []
         for s in range(nsuits):
             lanes_here = (state.lanes[s], state.lanes[nsuits + s] if layers == 2 else -1)
-            key = (s, v, lanes_here, jav, fav, tierce_on)
+            key = (s, v, lanes_here, jav, fav)
             ranked = cache.get(key)
             if ranked is None:
                 options = _suit_options(
@@ -297,7 +290,6 @@ class _Search:
                     v,
                     jav,
                     fav,
-                    tierce_on,
                     gout,
                     gin,
                     gout_blocks,
@@ -400,7 +392,6 @@ def _suit_options(
     v: int,
     jav: int,
     fav: int,
-    tierce_on: bool,
     gout: dict[tuple[int, int], tuple[int, ...]],
     gin: dict[tuple[int, int], tuple[int, ...]],
     gout_blocks: dict[tuple[int, int], tuple[int, ...]],
@@ -421,7 +412,6 @@ def _suit_options(
         r,
         jav,
         fav,
-        tierce_on,
         gout.get(key, ()),
         gin.get(key, ()),
         gin_blocks.get(key, ()),
@@ -442,7 +432,7 @@ def _suit_options(
             )
         else:
             ctx0 = base._replace(r=r - k)
-            ctx1 = LaneContext(v, 0, k, jav, 0, False, (), (), (), (), essential, ())
+            ctx1 = LaneContext(v, 0, k, jav, 0, (), (), (), (), essential, ())
         for o0 in lanes.options(lane0, ctx0):
             for o1 in lanes.options(lane1, ctx1):
                 if o0.jr + o1.jr > jav:
@@ -557,11 +547,9 @@ def _successor(
             if any(g) and not _layer_choices(rules, g, jleft, (), (), essential):
                 return
     used = 0
-    achieved = state.achieved
     for choice in combo:
         for o in choice:
             used += o.used
-            achieved = achieved or o.achieved
     fill_groups = rules.distinct and rules.max_group >= nsuits and not block_here
     f_choices = [0]
     if fleft and any(g_layers[0]):
@@ -612,7 +600,6 @@ def _successor(
                     pure_j,
                     state.freed | fr | fmask,
                     min(acc, problem.acc_target),
-                    achieved,
                     min(problem.need, state.placed + used),
                 )
                 old = found.get(new_state)
