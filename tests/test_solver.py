@@ -796,6 +796,61 @@ def test_pagat_freeing_every_joker_is_answered_by_the_fast_core(
     assert _score_of(general) == _score_of(found)
 
 
+@pytest.mark.parametrize(
+    ("table", "rack"),
+    [
+        ("k9 j b9 | r2 r3 j r5", "r4 o9 k10 k11"),
+        ("k9 j b9 | r2 r3 j r5", "r4 r9 b7 b8"),
+        ("r9 j b9 | b1 b2 b3 j", "b4 k9 k5"),
+        ("k9 j b9 | r2 r3 j r5 | o8 o9 o10", "r4 o11 r9"),
+    ],
+)
+def test_pagat_a_kept_frozen_group_is_laid_aside_for_the_fast_core(
+    table: str, rack: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rows 17, 18 and 21: where every run joker is freed and a frozen group is kept, the
+    group is laid aside (as it is, or with one natural of a suit it lacks, from the rack or
+    the table) and the fast core answers the rest; same score as the general sweep alone
+    and as the judged brute force."""
+    from rummikit import solver as engines
+
+    laid: list[int] = []
+    original = engines._groups_laid
+
+    def counted(setup: Any) -> Any:
+        variants = original(setup)
+        laid.append(len(variants))
+        return variants
+
+    monkeypatch.setattr(engines, "_groups_laid", counted)
+    pagat = rk.profiles.get("pagat")
+    found = _checked(pagat, table, rack)
+    rules, before, pieces = engines.checked_position(pagat, table, rack, True)
+    # the sweep's setups alone (solve may answer from its bounds before them)
+    quick = engines._solve_general(rules, before, pieces, True, "tiles", None, None, True)
+    assert any(count > 1 for count in laid)  # a group that could grow was laid aside
+    general = engines._solve_general(
+        rules, before, pieces, True, "tiles", None, None, True, fast=False
+    )
+    best = brute_judged(pagat, before, list(pieces), True, "tiles")
+    assert _score_of(found) == _score_of(quick) == _score_of(general) == best
+
+
+def test_pagat_frozen_melds_left_alone_reaching_the_free_bound_skip_the_sweep(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Row 17: leaving the frozen melds alone is legal, and the best play with every joker
+    free bounds every play; when the first reaches the second, no sweep runs."""
+    sweeps = _spy_on_sweeps(monkeypatch)
+    found = _checked("pagat", "r5 r6 j | b1 b2 b3", "k7 k8 k9 o11")
+    assert found is not None
+    assert (found.score, found.optimal, sweeps) == (3, True, [])
+    assert "r5 r6 j" in str(found.table)
+    found = _checked("pagat", "r5 r6 j | b1 b2 b3", "r7 b4 o12")  # r7 frees the joker
+    assert found is not None
+    assert (found.score, found.optimal, len(sweeps)) == (2, True, 1)
+
+
 @st.composite
 def _freeing_positions(draw: st.DrawFn) -> tuple[rk.TableState, list[Tile]]:
     """A pagat run holding a joker, maybe another meld, and a rack holding the joker's exact

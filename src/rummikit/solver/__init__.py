@@ -239,7 +239,7 @@ class _Setup:
     rack: list[list[int]]
     table_jokers: int
     rack_jokers: int
-    forced: list[Tile] = attrs.Factory(list)  # rack pieces played by releasing jokers
+    forced: list[Tile] = attrs.Factory(list)  # rack pieces played outside the sweep
     freed: list[FRestriction] = attrs.Factory(list)
     run_blocks: list[RunBlock] = attrs.Factory(list)
     run_block_tiles: list[tuple[Tile, ...]] = attrs.Factory(list)
@@ -989,7 +989,15 @@ def solve_checked(
             pass  # rare: the general search knows runs of 14 are not melds
     guess: Solution | None = None
     ceiling: int | None = None
-    if not opened and _plain(rules, TableState(()), True):
+    frozen = opened and budget is None and _plain(rules, TableState(()), True)
+    if frozen:
+        # only pagat's frozen joker melds keep the fast core out: it bounds the play
+        guess, ceiling = _frozen_bounds(rules, before, pieces, objective)
+        if ceiling == 0 or (guess is not None and guess.score == ceiling):
+            if guess is not None and keep_table:
+                guess = _frozen_left(rules, before, pieces, objective, True) or guess
+            return None if guess is None else attrs.evolve(guess, optimal=True)
+    elif not opened and _plain(rules, TableState(()), True):
         guess, ceiling = _opening_guess(rules, before, pieces, objective, budget, keep_table)
         if (guess is not None and guess.optimal) or ceiling == 0:
             return guess
@@ -1003,6 +1011,8 @@ def solve_checked(
         rules, before, pieces, opened, objective, budget, guess, keep_table, ceiling=ceiling
     )
     if guess is not None and (found is None or found.score <= guess.score):
+        if frozen and keep_table:
+            guess = _frozen_left(rules, before, pieces, objective, True) or guess
         return attrs.evolve(guess, optimal=budget is None and (found is None or found.optimal))
     return found
 
@@ -1026,8 +1036,10 @@ def _solve_general(
     play reaches it.
 
     Each setup (which frozen jokers are freed, and how) after the first looks only for plays
-    beating the best found so far. With ``fast``, a setup that frees every frozen joker
-    leaves nothing the fast core does not know, so it answers it (:func:`_solve_dissolved`).
+    beating the best found so far. With ``fast``, a setup that frees the joker of every
+    frozen run leaves nothing the fast core does not know once its frozen groups are laid
+    aside, so it answers it (:func:`_solve_dissolved`); where the judge refuses that play,
+    the fast core's score still bounds the setup's sweep.
     """
     setups, layers, acc_layer = _candidates(rules, before, pieces, opened)
     # setups the fast core answers come first, then those freeing most jokers (they place
@@ -1043,14 +1055,17 @@ def _solve_general(
         if ceiling is not None and best is not None and best[0] >= ceiling:
             break
         left = None if budget is None else max(1, budget - spent)
+        top_score = ceiling  # no play of this setup scores more
         if dissolved:
-            answered, quick = _solve_dissolved(
+            answered, quick, most = _solve_dissolved(
                 rules, before, pieces, setup, objective, left, keep_table
             )
             if answered:
                 if quick is not None and (best is None or quick.score > best[0]):
                     best = (quick.score, quick)
                 continue
+            if most is not None:  # the fast core's wider problem bounds the setup
+                top_score = most if top_score is None else min(top_score, most)
         problem = _problem(setup, objective, layers, acc_layer)
         # where jokers count their value toward an opening, a spare joker may be what
         # reaches the threshold: place every joker in the sweep
@@ -1064,7 +1079,7 @@ def _solve_general(
         unseen = _worth(rules, setup.forced, objective)
         spare = problem.joker_weight * problem.rack_jokers if essential else 0
         lower = None if known is None else known - unseen - spare
-        cap = None if ceiling is None else ceiling - unseen - spare
+        cap = None if top_score is None else top_score - unseen - spare
         outcome, problem = _search_one_ace(setup, problem, left, lower, essential, cap)
         melds: list[Meld] | None = None
         unchecked = False  # the play comes from the first sweep alone (see below)
@@ -1087,7 +1102,7 @@ def _solve_general(
             # the spare jokers did not all fit: solve again placing every joker in the sweep
             left = None if budget is None else max(1, budget - spent)
             lower = None if known is None else known - unseen
-            cap = None if ceiling is None else ceiling - unseen
+            cap = None if top_score is None else top_score - unseen
             first = (outcome, problem, _rebuild(setup, problem, outcome))
             outcome, problem = _search_one_ace(setup, problem, left, lower, False, cap)
             if outcome is not None:
@@ -1141,14 +1156,15 @@ def _solve_general(
 
 
 def _dissolved(rules: RuleProfile, setup: _Setup, acc_layer: int) -> bool:
-    """Whether ``setup`` frees every frozen joker of an opened player's table, leaving a
-    table free to rearrange: no blocks, no melds outside the sweep, no opening rule, a freed
-    joker allowed anywhere else, the usual meld shapes."""
+    """Whether ``setup`` frees every frozen joker of an opened player's table but those of
+    kept groups, leaving a table free to rearrange once the groups are laid aside: no run
+    blocks, no melds outside the sweep, no opening rule, a freed joker allowed anywhere
+    else, the usual meld shapes."""
     return (
         bool(setup.freed)
         and acc_layer < 0
         and not setup.run_blocks
-        and not setup.group_blocks
+        and not any(block.takes_jokers for block in setup.group_blocks)
         and not setup.untouched
         and rules.freed_joker is FreedJoker.ANYWHERE
         and _plain(rules, TableState(()), True)
@@ -1163,15 +1179,75 @@ def _solve_dissolved(
     objective: str,
     budget: int | None,
     keep_table: bool,
-) -> tuple[bool, Solution | None]:
-    """A :func:`_dissolved` setup by the fast core: (answered, its best play or None).
+) -> tuple[bool, Solution | None, int | None]:
+    """A :func:`_dissolved` setup by the fast core: (answered, its best play or None, the
+    most its plays can score or None when unknown).
 
     The freed jokers are table jokers to the fast core, which does not know that one may
     not go back into the meld it left; the judge checks that, and when the play breaks it
     (or the fast core joins a run of 14 where aces are high) the setup is not answered
     here and the general sweep takes it. A legal play is the setup's best: the fast core
-    solved a wider problem.
+    solved a wider problem, whose best score bounds the setup's even when its play is not
+    legal. Kept frozen groups are laid aside, once per way each can grow
+    (:func:`_groups_laid`), and the best of those plays is the setup's.
     """
+    best: Solution | None = None
+    answered = True
+    most: int | None = 0
+    for laid in _groups_laid(setup):
+        done, found, reach = _solve_laid(rules, before, pieces, laid, objective, budget, keep_table)
+        answered = answered and done
+        most = None if most is None or reach is None else max(most, reach)
+        if found is not None and (best is None or found.score > best.score):
+            best = found
+    return answered, best if answered else None, most
+
+
+def _groups_laid(setup: _Setup) -> list[_Setup]:
+    """``setup`` with its kept frozen groups outside the sweep, one setup per way they can
+    grow: a frozen group takes no joker, so each stays as it is or takes one natural of a
+    suit it lacks (from the rack or from the table) while it has room."""
+    base = setup.copy()
+    base.group_blocks, base.group_block_rooms = [], []
+    base.group_block_tiles, base.group_block_melds = [], []
+    variants = [base]
+    for block, rooms, tiles in zip(
+        setup.group_blocks, setup.group_block_rooms, setup.group_block_tiles, strict=True
+    ):
+        grown: list[_Setup] = []
+        for variant in variants:
+            laid = variant.copy()
+            laid.untouched.append(Meld(tiles))
+            grown.append(laid)
+            if block.size >= setup.rules.max_group:
+                continue
+            for s in rooms:
+                for counts in (variant.rack, variant.table):
+                    if counts[s][block.value] > 0:
+                        laid = variant.copy()
+                        tile = _tile(setup, s, block.value)
+                        if counts is variant.rack:
+                            laid.rack[s][block.value] -= 1
+                            laid.forced.append(tile)
+                        else:
+                            laid.table[s][block.value] -= 1
+                        laid.untouched.append(Meld((*tiles, tile)))
+                        grown.append(laid)
+        variants = grown
+    return variants
+
+
+def _solve_laid(
+    rules: RuleProfile,
+    before: TableState,
+    pieces: list[Tile],
+    setup: _Setup,
+    objective: str,
+    budget: int | None,
+    keep_table: bool,
+) -> tuple[bool, Solution | None, int | None]:
+    """:func:`_solve_dissolved` for a setup without group blocks; also the most its plays
+    can score (None when unknown)."""
     top = _top(rules)
     jokers = setup.table_jokers + len(setup.freed)
     live = _fast.live_rack(top, setup.table, setup.rack, jokers + setup.rack_jokers)
@@ -1180,20 +1256,21 @@ def _solve_dissolved(
         top, setup.table, live, jokers, setup.rack_jokers, weights, joker_weight, budget
     )
     if plan is None:
-        return budget is None, None
+        return budget is None, None, None
+    most = plan.score + _worth(rules, setup.forced, objective) if plan.optimal else None
     try:
         melds = _arranged(plan, setup.suits, top)
     except _TooLong:
-        return False, None
+        return False, None, most
     after = TableState((*setup.untouched, *melds))
     solution = _finish(
         rules, before, pieces, after, objective, plan.optimal, setup, keep_table=keep_table
     )
     if solution is None:
-        return True, None
+        return True, None, most
     if not rules.check_turn(before=before, rack=pieces, after=solution.table, opened=True).ok:
-        return False, None
-    return True, solution
+        return False, None, most
+    return True, solution, most
 
 
 def _search_one_ace(
@@ -1250,6 +1327,44 @@ def _search_one_ace(
     if best[0] is None:
         return None, problem
     return best[0]._replace(nodes=nodes, optimal=optimal), best[1]
+
+
+def _frozen_bounds(
+    profile: RuleProfile, before: TableState, pieces: list[Tile], objective: str
+) -> tuple[Solution | None, int | None]:
+    """A good play and the most any play can score (None when unknown), for an opened
+    player on a table whose melds holding a joker are frozen.
+
+    The frozen rule only forbids plays, so the fast core's best play with every joker free
+    bounds them all. Leaving the frozen melds as they are and playing on the rest of the
+    table is legal: the fast core's best play there is the guess (its table not tidied:
+    :func:`_frozen_left` does that when the guess is the answer). The general sweep then
+    looks only for better plays, and stops at the bound.
+    """
+    try:
+        free = _solve_plain(profile, before, pieces, objective, None, keep_table=False)
+    except _TooLong:
+        return _frozen_left(profile, before, pieces, objective, keep_table=False), None
+    if free is None:
+        return None, 0
+    guess = _frozen_left(profile, before, pieces, objective, keep_table=False)
+    return guess, free.score if free.optimal else None
+
+
+def _frozen_left(
+    profile: RuleProfile, before: TableState, pieces: list[Tile], objective: str, keep_table: bool
+) -> Solution | None:
+    """The best play leaving every meld holding a joker as it is (legal whatever the joker
+    rule), or None when there is none."""
+    rest = TableState(tuple(meld for meld in before.melds if JOKER not in meld.tiles))
+    try:
+        low = _solve_plain(profile, rest, pieces, objective, None, keep_table=keep_table)
+    except _TooLong:
+        return None
+    if low is None:
+        return None
+    frozen = [meld for meld in before.melds if JOKER in meld.tiles]
+    return attrs.evolve(low, table=TableState((*frozen, *low.table.melds)), optimal=False)
 
 
 def _opening_guess(
