@@ -930,6 +930,18 @@ def test_regression_row21_a_freed_joker_makes_a_twin_of_a_frozen_meld(objective:
     assert (found.played, found.optimal) == (tuple(rk.parse_tiles("r2")), True)
 
 
+def test_regression_row21_variant_new_meld_a_joker_left_aside_joins_a_new_meld() -> None:
+    """Row 21, variant ``freed_joker="new_meld"`` (found by a fuzzing run): the sweep laid
+    k7 k8 k9 k10 k11 and left the freed joker aside, then added it to the untouched
+    b2 b3 b4, which the variant forbids (not a new meld); the play was dropped and solve
+    answered None. Such a joker now goes only into a meld holding no old meld whole, and
+    the sweep places it itself when none can take it: k7 k8 k9 | k10 k11 j."""
+    variant = attrs.evolve(rk.profiles.get("pagat"), freed_joker="new_meld")
+    found = _checked(variant, "k7 k8 k9 k10 j | b2 b3 b4", "k11")
+    assert found is not None
+    assert (found.score, found.optimal) == (1, True)
+
+
 def test_regression_row21_the_jokers_of_two_twin_melds_swap() -> None:
     """Row 21 (found by a fuzzing script against the judged brute force): from
     j b2 b3 | j b2 b3, each b1 frees a joker, which joins the other meld at b4. The sweep let

@@ -755,8 +755,15 @@ def _absorb(
     plain_mandatory = mandatory - len(restricted)
     if plain_mandatory < 0:
         return None
+    # under the stricter variants a freed joker goes into a new meld: one holding every
+    # tile of no old meld (the judge has the last word on the rest of those rules)
+    olds = (
+        []
+        if profile.freed_joker is FreedJoker.ANYWHERE
+        else [Counter(m.tiles) for m in before.melds]
+    )
     for restriction in restricted:
-        if not _place_joker(setup, work, order, restriction, table_joker=True):
+        if not _place_joker(setup, work, order, restriction, table_joker=True, olds=olds):
             return None
     for _ in range(plain_mandatory):
         if not _place_joker(setup, work, order, None, table_joker=True):
@@ -811,6 +818,7 @@ def _place_joker(
     order: list[int],
     restriction: FRestriction | None,
     table_joker: bool,
+    olds: Sequence[Counter[Tile]] = (),
 ) -> bool:
     profile = setup.profile
     for index in order:
@@ -821,6 +829,8 @@ def _place_joker(
             continue
         if restriction is not None and _holds_all(setup, tiles, restriction):
             continue
+        if olds and any(not old - Counter(tiles) for old in olds):
+            continue  # not a new meld
         reading = profile.read_meld(original)
         if reading.kind is MeldKind.GROUP:
             if len(tiles) < profile.max_group_size:
