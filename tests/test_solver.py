@@ -839,8 +839,9 @@ def test_pagat_a_kept_frozen_group_is_laid_aside_for_the_fast_core(
 def test_pagat_frozen_melds_left_alone_reaching_the_free_bound_skip_the_sweep(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Row 17: leaving the frozen melds alone is legal, and the best play with every joker
-    free bounds every play; when the first reaches the second, no sweep runs."""
+    """Row 17: the best play with every joker free bounds every play, and is the answer when
+    the judge accepts it; leaving the frozen melds alone is legal, and answers when it
+    reaches that bound. Either way no sweep runs."""
     sweeps = _spy_on_sweeps(monkeypatch)
     found = _checked("pagat", "r5 r6 j | b1 b2 b3", "k7 k8 k9 o11")
     assert found is not None

@@ -1002,7 +1002,9 @@ def solve_checked(
     frozen = opened and budget is None and _plain(rules, TableState(()), True)
     if frozen:
         # only pagat's frozen joker melds keep the fast core out: it bounds the play
-        guess, ceiling = _frozen_bounds(rules, before, pieces, objective)
+        guess, ceiling = _frozen_bounds(rules, before, pieces, objective, keep_table)
+        if guess is not None and guess.optimal:
+            return guess
         if ceiling == 0 or (guess is not None and guess.score == ceiling):
             if guess is not None and keep_table:
                 guess = _frozen_left(rules, before, pieces, objective, True) or guess
@@ -1340,23 +1342,29 @@ def _search_one_ace(
 
 
 def _frozen_bounds(
-    profile: RuleProfile, before: TableState, pieces: list[Tile], objective: str
+    profile: RuleProfile, before: TableState, pieces: list[Tile], objective: str, keep_table: bool
 ) -> tuple[Solution | None, int | None]:
     """A good play and the most any play can score (None when unknown), for an opened
     player on a table whose melds holding a joker are frozen.
 
     The frozen rule only forbids plays, so the fast core's best play with every joker free
-    bounds them all. Leaving the frozen melds as they are and playing on the rest of the
-    table is legal: the fast core's best play there is the guess (its table not tidied:
-    :func:`_frozen_left` does that when the guess is the answer). The general sweep then
-    looks only for better plays, and stops at the bound.
+    bounds them all; when the judge accepts it, it is the answer (flagged optimal). Leaving
+    the frozen melds as they are and playing on the rest of the table is legal: the fast
+    core's best play there is the guess (its table not tidied: :func:`_frozen_left` does
+    that when the guess is the answer). The general sweep then looks only for better plays,
+    and stops at the bound.
     """
     try:
-        free = _solve_plain(profile, before, pieces, objective, None, keep_table=False)
+        free = _solve_plain(profile, before, pieces, objective, None, keep_table=keep_table)
     except _TooLong:
         return _frozen_left(profile, before, pieces, objective, keep_table=False), None
     if free is None:
         return None, 0
+    if (
+        free.optimal
+        and profile.check_turn(before=before, rack=pieces, after=free.table, opened=True).ok
+    ):
+        return free, free.score  # the frozen rule forbids nothing it does
     guess = _frozen_left(profile, before, pieces, objective, keep_table=False)
     return guess, free.score if free.optimal else None
 
