@@ -840,8 +840,8 @@ def test_pagat_frozen_melds_left_alone_reaching_the_free_bound_skip_the_sweep(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Row 17: the best play with every joker free bounds every play, and is the answer when
-    the judge accepts it; leaving the frozen melds alone is legal, and answers when it
-    reaches that bound. Either way no sweep runs."""
+    the judge accepts it (no sweep runs). In the second position the judge refuses it
+    (r5 r6 r7 j: the freed joker back among its naturals) and the sweep runs."""
     sweeps = _spy_on_sweeps(monkeypatch)
     found = _checked("pagat", "r5 r6 j | b1 b2 b3", "k7 k8 k9 o11")
     assert found is not None
@@ -850,6 +850,11 @@ def test_pagat_frozen_melds_left_alone_reaching_the_free_bound_skip_the_sweep(
     found = _checked("pagat", "r5 r6 j | b1 b2 b3", "r7 b4 o12")  # r7 frees the joker
     assert found is not None
     assert (found.score, found.optimal, len(sweeps)) == (2, True, 1)
+    # with a budget too (a review found budgeted solves slower than unbounded ones)
+    table, rack = "r5 b5 j | r6 b6 j | k1 k2 k3 k4 | o4 o5 o6 o7", "k5 o5 k6 o6 r4 b4 o8"
+    bounded = solve("pagat", table, rack, budget=100)
+    assert bounded is not None
+    assert (bounded.score, bounded.optimal, len(sweeps)) == (7, True, 1)
 
 
 @st.composite

@@ -35,6 +35,11 @@ rack's minimal openings (:mod:`rummikit.solver._openings`): each plus the open p
 best play with the rest of the rack. Failing that (too many of them, a tierce franche), the
 general sweep below looks only for better plays.
 
+**Frozen joker melds** (pagat, an opened player): the fast core's best play with every
+joker free bounds every play, and is the answer when the judge accepts it; its best play
+leaving the frozen melds alone is legal, and is the answer when it reaches that bound.
+Otherwise the general sweep looks only for better plays, and stops at the bound.
+
 **The general sweep** handles everything else (frozen joker melds, no rearranging, the
 variant options, openings). Between two values its state holds, for each suit, the
 multiset of runs still open, each by its length capped at the minimum meld length (a run
@@ -820,6 +825,11 @@ def _place_joker(
     table_joker: bool,
     olds: Sequence[Counter[Tile]] = (),
 ) -> bool:
+    """Add one joker to the first meld of ``work`` (in ``order``) that takes it; False when
+    none does. A freed joker (``restriction``) avoids melds holding every natural of the
+    meld it left and, with ``olds``, melds holding every tile of an old meld (stricter than
+    the judge, which counts a twin of an old meld left unchanged as new: the sweep then
+    places the joker itself)."""
     profile = setup.profile
     for index in order:
         tiles, _kind, tag, original = work[index]
@@ -999,15 +1009,20 @@ def solve_checked(
             pass  # rare: the general search knows runs of 14 are not melds
     guess: Solution | None = None
     ceiling: int | None = None
-    frozen = opened and budget is None and _plain(rules, TableState(()), True)
+    frozen = (
+        opened
+        and rules.joker_policy is JokerPolicy.FROZEN
+        and any(JOKER in meld.tiles for meld in before.melds)
+        and _plain(rules, TableState(()), True)
+    )
     if frozen:
         # only pagat's frozen joker melds keep the fast core out: it bounds the play
-        guess, ceiling = _frozen_bounds(rules, before, pieces, objective, keep_table)
+        guess, ceiling = _frozen_bounds(rules, before, pieces, objective, budget, keep_table)
         if guess is not None and guess.optimal:
             return guess
         if ceiling == 0 or (guess is not None and guess.score == ceiling):
             if guess is not None and keep_table:
-                guess = _frozen_left(rules, before, pieces, objective, True) or guess
+                guess = _frozen_left(rules, before, pieces, objective, budget, True) or guess
             return None if guess is None else attrs.evolve(guess, optimal=True)
     elif not opened and _plain(rules, TableState(()), True):
         guess, ceiling = _opening_guess(rules, before, pieces, objective, budget, keep_table)
@@ -1024,7 +1039,7 @@ def solve_checked(
     )
     if guess is not None and (found is None or found.score <= guess.score):
         if frozen and keep_table:
-            guess = _frozen_left(rules, before, pieces, objective, True) or guess
+            guess = _frozen_left(rules, before, pieces, objective, budget, True) or guess
         return attrs.evolve(guess, optimal=budget is None and (found is None or found.optimal))
     return found
 
@@ -1206,8 +1221,10 @@ def _solve_dissolved(
     best: Solution | None = None
     answered = True
     most: int | None = 0
-    for laid in _groups_laid(setup):
-        done, found, reach = _solve_laid(rules, before, pieces, laid, objective, budget, keep_table)
+    variants = _groups_laid(setup)
+    share = None if budget is None else max(1, budget // len(variants))  # the budget split
+    for laid in variants:
+        done, found, reach = _solve_laid(rules, before, pieces, laid, objective, share, keep_table)
         answered = answered and done
         most = None if most is None or reach is None else max(most, reach)
         if found is not None and (best is None or found.score > best.score):
@@ -1267,8 +1284,8 @@ def _solve_laid(
     plan = _fast.solve_counts(
         top, setup.table, live, jokers, setup.rack_jokers, weights, joker_weight, budget
     )
-    if plan is None:
-        return budget is None, None, None
+    if plan is None:  # no arrangement at all, or none found within the budget
+        return budget is None, None, (0 if budget is None else None)
     most = plan.score + _worth(rules, setup.forced, objective) if plan.optimal else None
     try:
         melds = _arranged(plan, setup.suits, top)
@@ -1342,7 +1359,12 @@ def _search_one_ace(
 
 
 def _frozen_bounds(
-    profile: RuleProfile, before: TableState, pieces: list[Tile], objective: str, keep_table: bool
+    profile: RuleProfile,
+    before: TableState,
+    pieces: list[Tile],
+    objective: str,
+    budget: int | None,
+    keep_table: bool,
 ) -> tuple[Solution | None, int | None]:
     """A good play and the most any play can score (None when unknown), for an opened
     player on a table whose melds holding a joker are frozen.
@@ -1352,31 +1374,37 @@ def _frozen_bounds(
     the frozen melds as they are and playing on the rest of the table is legal: the fast
     core's best play there is the guess (its table not tidied: :func:`_frozen_left` does
     that when the guess is the answer). The general sweep then looks only for better plays,
-    and stops at the bound.
+    and stops at the bound. With a ``budget``, a bound is known only where the search
+    finished.
     """
     try:
-        free = _solve_plain(profile, before, pieces, objective, None, keep_table=keep_table)
+        free = _solve_plain(profile, before, pieces, objective, budget, keep_table=keep_table)
     except _TooLong:
-        return _frozen_left(profile, before, pieces, objective, keep_table=False), None
+        return _frozen_left(profile, before, pieces, objective, budget, keep_table=False), None
     if free is None:
-        return None, 0
+        return None, (0 if budget is None else None)
     if (
         free.optimal
         and profile.check_turn(before=before, rack=pieces, after=free.table, opened=True).ok
     ):
         return free, free.score  # the frozen rule forbids nothing it does
-    guess = _frozen_left(profile, before, pieces, objective, keep_table=False)
+    guess = _frozen_left(profile, before, pieces, objective, budget, keep_table=False)
     return guess, free.score if free.optimal else None
 
 
 def _frozen_left(
-    profile: RuleProfile, before: TableState, pieces: list[Tile], objective: str, keep_table: bool
+    profile: RuleProfile,
+    before: TableState,
+    pieces: list[Tile],
+    objective: str,
+    budget: int | None,
+    keep_table: bool,
 ) -> Solution | None:
     """The best play leaving every meld holding a joker as it is (legal whatever the joker
     rule), or None when there is none."""
     rest = TableState(tuple(meld for meld in before.melds if JOKER not in meld.tiles))
     try:
-        low = _solve_plain(profile, rest, pieces, objective, None, keep_table=keep_table)
+        low = _solve_plain(profile, rest, pieces, objective, budget, keep_table=keep_table)
     except _TooLong:
         return None
     if low is None:
