@@ -1090,6 +1090,8 @@ def _solve_general(
             if answered:
                 if quick is not None and (best is None or quick.score > best[0]):
                     best = (quick.score, quick)
+                if quick is not None and not quick.optimal:
+                    inexact = True  # the budget cut that search short
                 continue
             if most is not None:  # the fast core's wider problem bounds the setup
                 top_score = most if top_score is None else min(top_score, most)
