@@ -948,6 +948,20 @@ def test_regression_row21_variant_new_meld_a_joker_left_aside_joins_a_new_meld()
     assert (found.score, found.optimal) == (1, True)
 
 
+def test_regression_variant_a_joker_replaced_from_another_released_frozen_meld() -> None:
+    """Rows 17 and 20, variant ``joker_replacement_from_table`` (found by a review's fuzzing):
+    each of the two frozen groups has its joker replaced by a piece of the other (k9 and
+    b9), both released. The replacement was looked for among the free table pieces only,
+    before the other meld's pieces joined them, so no such case was solved: solve answered
+    None where r9 b9 j | r9 k9 o9 | o8 o9 j o11 places two."""
+    variant = attrs.evolve(
+        rk.profiles.get("pagat"), joker_replacement_from_table=True, forbid_adjacent_jokers=True
+    )
+    found = _checked(variant, "r9 j o9 b9 | r9 j o9 k9", "o8 b11 k10 o11")
+    assert found is not None
+    assert (found.score, found.optimal) == (2, True)
+
+
 def test_regression_row21_the_jokers_of_two_twin_melds_swap() -> None:
     """Row 21 (found by a fuzzing script against the judged brute force): from
     j b2 b3 | j b2 b3, each b1 frees a joker, which joins the other meld at b4. The sweep let

@@ -256,6 +256,7 @@ class _Setup:
     untouched: list[Meld] = attrs.Factory(list)  # table melds outside the sweep
     free_melds: list[Meld] = attrs.Factory(list)  # table melds inside the sweep
     tierce: tuple[Tile, ...] = ()  # the tierce franche laid as a run block, if any
+    owed: list[tuple[Tile, bool]] = attrs.Factory(list)  # see _pay
 
     def copy(self) -> _Setup:
         return _Setup(
@@ -278,6 +279,7 @@ class _Setup:
             list(self.untouched),
             list(self.free_melds),
             self.tierce,
+            list(self.owed),
         )
 
     def value_of(self, tile: Tile) -> tuple[int, int]:
@@ -457,7 +459,7 @@ def _frozen_variants(setup: _Setup, frozen: list[tuple[Meld, MeldReading]]) -> l
                                 variant.freed.append(_restriction(variant, reading, index))
                         grown.append(variant)
         variants = grown
-    return variants
+    return [variant for variant in variants if _settle(variant)]
 
 
 def _shelters(home: MeldReading, other: MeldReading) -> bool:
@@ -486,10 +488,30 @@ def _pay(setup: _Setup, tiles: list[Tile], *, kept: bool) -> bool:
                 setup.table[s][v] -= 1  # it moves from the sweep into the block
             continue
         if not setup.take_from_rack(tile):
-            return False
+            if not profile.joker_replacement_from_table:
+                return False
+            # another frozen meld, released later, may hold it: settled by _settle
+            setup.owed.append((tile, kept))
+            continue
         setup.forced.append(tile)
         if not kept:
             setup.table[s][v] += 1
+    return True
+
+
+def _settle(setup: _Setup) -> bool:
+    """Take the replacements :func:`_pay` owed from the table, now that every released
+    frozen meld's pieces are on it; False when one is missing."""
+    reserved: Counter[tuple[int, int]] = Counter()
+    for tile, kept in setup.owed:
+        s, v = setup.value_of(tile)
+        if setup.table[s][v] - reserved[s, v] <= 0:
+            return False
+        if kept:
+            setup.table[s][v] -= 1  # it moves from the sweep into the block
+        else:
+            reserved[s, v] += 1  # it stays in the sweep, where it replaced the joker
+    setup.owed = []
     return True
 
 
