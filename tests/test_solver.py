@@ -1111,6 +1111,27 @@ def test_budget_returns_a_legal_play_flagged_not_optimal() -> None:
         assert not bounded.optimal or bounded.score == full.score
 
 
+@pytest.mark.parametrize("name", PROFILES)
+@SMALL
+@given(data=st.data(), budget=st.sampled_from([1, 3, 10, 50]))
+def test_a_budget_never_gives_an_illegal_play_or_a_false_proof(
+    name: str, budget: int, data: st.DataObject
+) -> None:
+    """With any budget, on every profile and variants of it, opened or opening: the play
+    passes the judge, and one flagged optimal scores what the judged brute force does (the
+    budget reaches the fast core's bounds, the frozen melds' cases and the openings)."""
+    profile = data.draw(st.one_of(st.just(rk.profiles.get(name)), _variants(name)), label="rules")
+    table, rack = _position(data, profile, max_melds=2, max_tiles=7, max_rack=5)
+    opened = data.draw(st.booleans(), label="opened")
+    objective = data.draw(st.sampled_from(["tiles", "points"]), label="objective")
+    found = solve(profile, table, rack, opened=opened, objective=objective, budget=budget)
+    if found is not None:
+        verdict = profile.check_turn(before=table, rack=rack, after=found.table, opened=opened)
+        assert verdict.ok, (str(found.table), verdict.codes)
+        if found.optimal:
+            assert found.score == brute_judged(profile, table, rack, opened, objective)
+
+
 def test_accepts_values_and_notation() -> None:
     profile = rk.profiles.get("online")
     table = rk.TableState.parse("r1 r2 r3")
