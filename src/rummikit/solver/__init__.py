@@ -1040,27 +1040,21 @@ def solve_checked(
     if frozen:
         # only pagat's frozen joker melds keep the fast core out: it bounds the play
         guess, ceiling = _frozen_bounds(rules, before, pieces, objective, budget, keep_table)
-        if guess is not None and guess.optimal:
-            return guess
-        if ceiling == 0 or (guess is not None and guess.score == ceiling):
-            if guess is not None and keep_table:
-                guess = _frozen_left(rules, before, pieces, objective, budget, True) or guess
-            return None if guess is None else attrs.evolve(guess, optimal=True)
     elif not opened and _plain(rules, TableState(()), True):
         guess, ceiling = _opening_guess(rules, before, pieces, objective, budget, keep_table)
-        if (guess is not None and guess.optimal) or ceiling == 0:
-            return guess
-        if budget is None and ceiling is not None:
-            answered, best = _by_minimal_openings(
-                rules, before, pieces, objective, keep_table, guess, ceiling
-            )
-            if answered:
-                return best
+    if (guess is not None and guess.optimal) or ceiling == 0:
+        return guess
+    if not opened and budget is None and ceiling is not None:
+        answered, best = _by_minimal_openings(
+            rules, before, pieces, objective, keep_table, guess, ceiling
+        )
+        if answered:
+            return best
     found = _solve_general(
         rules, before, pieces, opened, objective, budget, guess, keep_table, ceiling=ceiling
     )
     if guess is not None and (found is None or found.score <= guess.score):
-        if frozen and keep_table:
+        if frozen and keep_table:  # the guess's table was not tidied (see _frozen_bounds)
             guess = _frozen_left(rules, before, pieces, objective, budget, True) or guess
         return attrs.evolve(guess, optimal=budget is None and (found is None or found.optimal))
     return found
@@ -1275,17 +1269,16 @@ def _groups_laid(setup: _Setup) -> list[_Setup]:
             if block.size >= setup.rules.max_group:
                 continue
             for s in rooms:
-                for counts in (variant.rack, variant.table):
-                    if counts[s][block.value] > 0:
-                        laid = variant.copy()
-                        tile = _tile(setup, s, block.value)
-                        if counts is variant.rack:
-                            laid.rack[s][block.value] -= 1
-                            laid.forced.append(tile)
-                        else:
-                            laid.table[s][block.value] -= 1
-                        laid.untouched.append(Meld((*tiles, tile)))
-                        grown.append(laid)
+                tile = _tile(setup, s, block.value)
+                for from_rack in (True, False):
+                    if (variant.rack if from_rack else variant.table)[s][block.value] == 0:
+                        continue
+                    laid = variant.copy()
+                    (laid.rack if from_rack else laid.table)[s][block.value] -= 1
+                    if from_rack:
+                        laid.forced.append(tile)  # played from the rack, outside the sweep
+                    laid.untouched.append(Meld((*tiles, tile)))
+                    grown.append(laid)
         variants = grown
     return variants
 
@@ -1396,10 +1389,10 @@ def _frozen_bounds(
     The frozen rule only forbids plays, so the fast core's best play with every joker free
     bounds them all; when the judge accepts it, it is the answer (flagged optimal). Leaving
     the frozen melds as they are and playing on the rest of the table is legal: the fast
-    core's best play there is the guess (its table not tidied: :func:`_frozen_left` does
-    that when the guess is the answer). The general sweep then looks only for better plays,
-    and stops at the bound. With a ``budget``, a bound is known only where the search
-    finished.
+    core's best play there is the guess, flagged optimal when it reaches the bound (its
+    table is tidied only once it is the answer). The general sweep then looks only for
+    better plays, and stops at the bound. With a ``budget``, a bound is known only where
+    the search finished.
     """
     try:
         free = _solve_plain(profile, before, pieces, objective, budget, keep_table=keep_table)
@@ -1412,8 +1405,13 @@ def _frozen_bounds(
         and profile.check_turn(before=before, rack=pieces, after=free.table, opened=True).ok
     ):
         return free, free.score  # the frozen rule forbids nothing it does
+    ceiling = free.score if free.optimal else None
     guess = _frozen_left(profile, before, pieces, objective, budget, keep_table=False)
-    return guess, free.score if free.optimal else None
+    if guess is not None and guess.score == ceiling:  # the answer: tidied where asked
+        if keep_table:
+            guess = _frozen_left(profile, before, pieces, objective, budget, True) or guess
+        return attrs.evolve(guess, optimal=True), ceiling
+    return guess, ceiling
 
 
 def _frozen_left(
