@@ -8,7 +8,7 @@ Run: ``python benchmarks/bench_solver.py`` (``--quick`` for a short run, ``--pos
   and racks of 14 or of 20-30 tiles drawn from what is left;
 * times :func:`rummikit.solver.solve` (objective ``tiles``, opened; once as is, once with
   ``keep_table=False``, without the tie-break rummikub-solver does not have) and rummikub-solver
-  (``pip install rummikub-solver``, the ``bench`` extra) with every MILP backend it finds
+  (``pip install "rummikub-solver[glpk-mi]"``, the ``bench`` extra) with every MILP backend it finds
   installed, on the same positions, in one run;
 * prints median, p90 and max per table-size bucket and the ratios (rummikub-solver's time
   over rummikit's: above 1 means rummikit is faster), the number of positions where
@@ -110,11 +110,13 @@ def rs_setup(backend: str) -> Callable[[rk.TableState, list[Tile]], int] | None:
         import rummikub_solver as rs
     except ImportError:
         return None
-    try:
-        ruleset = rs.RuleSet(solver_backend=rs.MILPSolver(backend))
-    except Exception as error:  # the backend is not installed
-        print(f"  rummikub-solver {backend}: unavailable ({error})", file=sys.stderr)
+    import cvxpy
+
+    # rummikub-solver answers None, as if no play existed, when its backend is missing
+    if backend not in cvxpy.installed_solvers():
+        print(f"  rummikub-solver {backend}: not installed", file=sys.stderr)
         return None
+    ruleset = rs.RuleSet(solver_backend=rs.MILPSolver(backend))
     names = {"RED": "r", "BLUE": "b", "BLACK": "k", "ORANGE": "o"}
     index: dict[Tile, rs.Tile] = {}
     for number_tile in ruleset.tiles:
@@ -198,7 +200,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     try:
         import rummikub_solver  # noqa: F401
     except ImportError:
-        print("rummikub-solver is not installed: pip install rummikub-solver (the bench extra)")
+        print(
+            'rummikub-solver is not installed: pip install "rummikub-solver[glpk-mi]" (the bench extra)'
+        )
     print(f"rummikub-solver import: {time.perf_counter() - import_start:.3f} s")
     cases = positions(count, args.seed)
     solvers: dict[str, Callable[[rk.TableState, list[Tile]], int]] = {
