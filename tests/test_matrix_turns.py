@@ -620,6 +620,38 @@ def test_row20_d7_the_replacing_tile_comes_from_the_rack():
     assert codes(lemada, before, "b12 k12 o12", after) == ("joker_meld_frozen",)
 
 
+def test_regression_row20_d7_a_tile_left_in_a_frozen_meld_replaces_no_joker():
+    # Rows 17 and 20, variant: the replacement comes from the table, but a tile that stays
+    # where it was in a meld holding a joker never left that meld, so it stood in for
+    # nothing. The judge once counted the run's k9 as the group's replacement and accepted
+    # a group that simply dropped its joker (found by fuzzing the solver against the judged
+    # brute force; the solver never made that play).
+    lemada = attrs.evolve(PAGAT, joker_replacement_from_table=True)
+    before, rack = "b9 o9 r9 j | k9 k10 j k12", "b4 r4"
+    assert codes(lemada, before, rack, "r4 b4 j | r9 b9 o9 | k9 k10 j k12") == (
+        "joker_meld_frozen",
+    )
+    # Taking the k9 from the run instead is removing a tile from a frozen meld.
+    assert codes(lemada, before, rack, "r4 b4 j | r9 b9 o9 k9 | k10 j k12") == (
+        "joker_meld_frozen",
+    )
+    # A tile added to a frozen meld may have replaced a joker first: k8 frees the group's
+    # joker, then leaves the group (free once its joker is gone) to extend the run.
+    before = "b8 o8 r8 j | k9 k10 j"
+    assert codes(lemada, before, "k8 r4 b4", "k8 k9 k10 j | b8 o8 r8 | r4 b4 j") == ()
+
+
+def test_regression_row20_d7_one_table_tile_replaces_one_joker():
+    # Two frozen groups both missing k9, one k9 on the table: it frees one joker, not both.
+    lemada = attrs.evolve(PAGAT, joker_replacement_from_table=True)
+    before = "b9 o9 r9 j | b9 o9 r9 j | k9 k10 k11 k12"
+    after = "b9 o9 r9 k9 | b9 o9 r9 | k10 k11 k12 | r4 b4 j | r5 b5 j"
+    assert codes(lemada, before, "r4 b4 r5 b5", after) == ("joker_meld_frozen",)
+    # With a second k9 from the rack, both are freed.
+    after = "b9 o9 r9 k9 | b9 o9 r9 k9 | k10 k11 k12 | r4 b4 j | r5 b5 j"
+    assert codes(lemada, before, "r4 b4 r5 b5 k9", after) == ()
+
+
 def test_row21_d8_pagat_a_freed_joker_goes_anywhere_but_its_own_meld():
     # [P-r]: "use that joker in some combination on the table".
     assert codes(PAGAT, "r11 j r13 | b5 b6 b7", "r12", "r11 r12 r13 | b5 b6 b7 j") == ()

@@ -293,6 +293,8 @@ def _variants(draw: st.DrawFn, name: str) -> rk.RuleProfile:
                 "joker_policy": st.sampled_from(rk.JokerPolicy),
                 "freed_joker": st.sampled_from(rk.FreedJoker),
                 "forbid_adjacent_jokers": st.booleans(),
+                "joker_replacement_from_table": st.booleans(),
+                "joker_group3_both_colours": st.booleans(),
             },
         )
     )
@@ -960,6 +962,26 @@ def test_regression_variant_a_joker_replaced_from_another_released_frozen_meld()
     found = _checked(variant, "r9 j o9 b9 | r9 j o9 k9", "o8 b11 k10 o11")
     assert found is not None
     assert (found.score, found.optimal) == (2, True)
+
+
+@pytest.mark.parametrize("adjacent", [False, True])
+def test_regression_row20_variant_no_joker_freed_by_a_tile_left_in_a_frozen_meld(
+    adjacent: bool,
+) -> None:
+    """Rows 17 and 20, variant ``joker_replacement_from_table``: the judge once let the run's
+    k9, left where it was, stand in for the group's joker, and accepted
+    r4 b4 j | r9 b9 o9 | k9 k10 j k12, which the sweep (rightly) never built; with
+    ``forbid_adjacent_jokers`` solve then answered None against a brute force placing two.
+    No play frees that joker, and nothing else places a piece."""
+    variant = attrs.evolve(
+        rk.profiles.get("pagat"),
+        joker_replacement_from_table=True,
+        forbid_adjacent_jokers=adjacent,
+    )
+    table = rk.TableState(rk.parse_table("b9 o9 r9 j | k9 k10 j k12"))
+    rack = list(rk.parse_tiles("b4 r9 r4 r13"))
+    assert _checked(variant, table, rack) is None
+    assert brute_judged(variant, table, rack, True, "tiles") == 0
 
 
 def test_regression_row21_the_jokers_of_two_twin_melds_swap() -> None:

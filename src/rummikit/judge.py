@@ -575,12 +575,14 @@ def _judge_homes(
             homed[home] = homed.get(home, Counter()) + naturals
     # per meld after, the tiles it adds to the old melds it keeps: where replacements stand
     added = {home: Counter(after.melds[home].tiles) - kept for home, kept in homed.items()}
+    # the table's tiles not kept in place by an old meld: each replaces one joker at most
+    loose = _tiles_of(after.melds) - sum(homed.values(), Counter())
     for (meld, old), (released, home) in zip(olds, homes, strict=True):
         if home is not None:
             spare[home] -= len(old.jokers) - len(released)
         for place in released:
             problem = _replacement_problem(
-                profile, meld, old, place, after, pool, None if home is None else added[home]
+                profile, meld, old, place, after, pool, loose, None if home is None else added[home]
             )
             if problem is not None:
                 problems.append(problem)
@@ -620,35 +622,45 @@ def _replacement_problem(
     place: int,
     after: TableState,
     pool: Counter[Tile],
+    loose: Counter[Tile],
     added: Counter[Tile] | None,
 ) -> Violation | None:
     """Whether the joker at ``place`` was replaced by the exact tile; takes it from ``pool``.
 
     ``added`` holds the tiles the meld keeping ``old`` in place adds to it (None when no
     meld does): the replacement must be one of them, standing where the joker stood, and
-    under the default rule it comes from the rack (``pool``) as well.
+    under the default rule it comes from the rack (``pool``) as well. Every replacement is
+    also taken from ``loose``, the table's tiles no old meld keeps in place: a tile left
+    where it was in a meld holding a joker replaces nothing (from ``b9 o9 r9 j |
+    k9 k10 j k12``, ``r9 b9 o9 | k9 k10 j k12`` did not free the group's joker with the
+    run's k9), and one tile replaces one joker.
     """
     substitute = old.stands_for[place]
     assert substitute is not None
     options = substitute.tiles
     both = profile.joker_group3_both_colours and old.kind is MeldKind.GROUP and len(old.layout) == 3
     wanted = [Counter(options)] if both else [Counter([tile]) for tile in options]
-    on_table = _tiles_of(after.melds)
-    in_place = on_table if added is None else added
-    if profile.joker_replacement_from_table:
-        choice = next((need for need in wanted if not need - in_place), None)
-        if choice is not None:
-            in_place.subtract(choice)
-            return None
-    else:
-        choice = next((need for need in wanted if not need - pool and not need - in_place), None)
-        if choice is not None:
+    in_place = loose if added is None else added
+    from_rack = not profile.joker_replacement_from_table
+    choice = next(
+        (
+            need
+            for need in wanted
+            if not need - in_place and not need - loose and not (from_rack and need - pool)
+        ),
+        None,
+    )
+    if choice is not None:
+        if from_rack:
             pool.subtract(choice)
-            in_place.subtract(choice)
-            return None
+        in_place.subtract(choice)
+        if in_place is not loose:
+            loose.subtract(choice)
+        return None
+    on_table = _tiles_of(after.melds)
     what = " and ".join(map(str, options)) if both else " or ".join(map(str, options))
-    source = "the table or the rack" if profile.joker_replacement_from_table else "the rack"
-    if not profile.joker_replacement_from_table and any(not need - on_table for need in wanted):
+    source = "the rack" if from_rack else "the table or the rack"
+    if from_rack and any(not need - on_table for need in wanted):
         return Violation(
             "joker_replacement_not_from_rack",
             f"{meld}: the joker may be freed only by {what} from the rack, not from the table",
