@@ -801,6 +801,40 @@ def test_pagat_freeing_every_joker_is_answered_by_the_fast_core(
 @pytest.mark.parametrize(
     ("table", "rack"),
     [
+        ("k5 k6 j | r5 o5 j | b5 o5 r5", "o13 r8 o10 k7"),
+        ("k10 k11 j | o11 r11 j | r9 k9 b9", "b12 k8 k13 b6 k12"),
+    ],
+)
+def test_regression_rows17_21_a_laid_group_is_not_laid_twice_by_the_tie_step(
+    table: str, rack: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rows 17 and 21: the tie step put the melds outside the sweep (a frozen group laid
+    aside) on the table twice, so the judge refused the fast core's play of a dissolved
+    setup and the general sweep solved it again (819 ms instead of 144 on the slowest
+    pagat benchmark position). The fast core now answers, and the sweep never runs."""
+    from rummikit import solver as engines
+
+    sweeps: list[int] = []
+    original = engines._search_one_ace
+
+    def counted(*args: Any) -> Any:
+        sweeps.append(1)
+        return original(*args)
+
+    monkeypatch.setattr(engines, "_search_one_ace", counted)
+    pagat = rk.profiles.get("pagat")
+    found = _checked(pagat, table, rack)
+    assert not sweeps
+    assert found is not None
+    assert found.optimal
+    assert found.score == brute_judged(
+        pagat, rk.TableState(rk.parse_table(table)), list(rk.parse_tiles(rack)), True, "tiles"
+    )
+
+
+@pytest.mark.parametrize(
+    ("table", "rack"),
+    [
         ("k9 j b9 | r2 r3 j r5", "r4 o9 k10 k11"),
         ("k9 j b9 | r2 r3 j r5", "r4 r9 b7 b8"),
         ("r9 j b9 | b1 b2 b3 j", "b4 k9 k5"),

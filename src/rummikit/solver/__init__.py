@@ -1970,14 +1970,16 @@ def _keep_table(
             changed.append(meld)
     candidates = [m for m in setup.free_melds if remaining[m.key] > 0]
     fixed = [m for m in changed if _frozen_or_opening(profile, m, setup)]
-    pool = Counter(t for m in changed if m not in fixed for t in m.tiles)
+    pool = Counter(
+        t for m in changed if not _frozen_or_opening(profile, m, setup) for t in m.tiles
+    )
     candidates = [m for m in candidates if not Counter(m.tiles) - pool]
     if not candidates:
         return after
     together = sum((Counter(m.tiles) for m in candidates), Counter())
     trial = None if together - pool else _split(setup, pool - together)
     if trial is not None:
-        return TableState((*_untouched(after, setup), *kept, *fixed, *candidates, *trial))
+        return TableState((*kept, *fixed, *candidates, *trial))
     chosen: list[Meld] = []
     best_split: list[Meld] | None = None
     left = Counter(pool)
@@ -1992,14 +1994,10 @@ def _keep_table(
             best_split = split
     if best_split is None:
         return after
-    return TableState((*_untouched(after, setup), *kept, *fixed, *chosen, *best_split))
+    return TableState((*kept, *fixed, *chosen, *best_split))
 
 
 _KEEP_TRIES = 3
-
-
-def _untouched(after: TableState, setup: _Setup) -> list[Meld]:
-    return [m for m in setup.untouched if m in after.melds]
 
 
 def _frozen_or_opening(profile: RuleProfile, meld: Meld, setup: _Setup) -> bool:
