@@ -1970,9 +1970,7 @@ def _keep_table(
             changed.append(meld)
     candidates = [m for m in setup.free_melds if remaining[m.key] > 0]
     fixed = [m for m in changed if _frozen_or_opening(profile, m, setup)]
-    pool = Counter(
-        t for m in changed if not _frozen_or_opening(profile, m, setup) for t in m.tiles
-    )
+    pool = Counter(t for m in changed if not _frozen_or_opening(profile, m, setup) for t in m.tiles)
     candidates = [m for m in candidates if not Counter(m.tiles) - pool]
     if not candidates:
         return after
