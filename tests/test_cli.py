@@ -51,7 +51,7 @@ def test_check_an_invalid_meld_exits_1_with_its_code():
 
 
 def test_check_a_table_reports_every_meld():
-    result = run("check", "r7 r8 r9 | b5 b5 o5 | j j r5 | group: j j r5")
+    result = run("check", "r7 r8 r9 | b5 b5 o5 | j j r5 | group: k6 b6 o6")
     assert result.exit_code == 1
     lines = result.output.splitlines()
     assert lines[0].startswith("valid    run: r7 r8 r9")
@@ -73,6 +73,27 @@ def test_check_an_opening():
     assert "initial_meld_below_threshold" in online.output
     rami = run("check", "-p", "rami_voleur", "--opening", "7h 8h 9h | Qs Qd Qc")
     assert rami.exit_code == 0
+
+
+def test_check_a_table_holding_more_copies_than_the_deck_is_invalid():
+    """Regression (a review): ``--opening`` ended in a traceback (the opening check raises
+    ``too_many_copies``), and without it the table was called valid."""
+    for args in (
+        ("check", "--opening", "r10 r11 r12 | r10 r11 r12 | r10 b10 k10"),
+        ("check", "r10 r11 r12 | r10 r11 r12 | r10 b10 k10"),
+        ("check", "-p", "rami_voleur", "--opening", "7h 8h 9h | 7h 8h 9h | 7h 7s 7d"),
+    ):
+        result = run(*args)
+        assert result.exit_code == 1
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+        assert result.output.startswith("invalid  too_many_copies: 3 copies of")
+        assert "opening" not in result.output
+
+
+def test_check_a_meld_with_more_jokers_than_the_deck_is_invalid():
+    result = run("check", "r1 j j j r5")
+    assert result.exit_code == 1
+    assert "too_many_copies: 3 jokers given; the deck has 2" in result.output
 
 
 def test_check_cards_under_rami_voleur():

@@ -54,6 +54,7 @@ MELD_CODES = {
     "adjacent_jokers",
     "ambiguous",
     "not_in_deck",
+    "too_many_copies",
     "not_a_meld",
 }
 """The codes :class:`rummikit.InvalidMeld` documents."""

@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummikit as rk
+from rummikit import bots
 from rummikit.testing import player_racks, runs, tables
 
 PAGAT = rk.profiles.get("pagat")
@@ -238,3 +239,72 @@ def test_tile_ranks_never_raise_bare_errors(rank):
         assert rk.Tile(rk.Suit.RED, rank).rank == rank
     else:
         refused(lambda: rk.Tile(rk.Suit.RED, rank), "bad_rank")
+
+
+# -- found by a review of bad input (each raised a bare Python error or misled) -------------
+
+
+@pytest.mark.parametrize(
+    ("call", "code"),
+    [
+        (lambda: rk.format_table(None), "not_a_table"),
+        (lambda: rk.format_table(5), "not_a_table"),
+        (lambda: rk.format_tiles(None), "not_tiles"),
+        (lambda: rk.format_tiles([1, 2]), "not_a_tile"),
+        (lambda: PAGAT.check_in_deck([1]), "not_a_tile"),
+        (lambda: PAGAT.check_in_deck(None), "not_tiles"),
+        (lambda: rk.pieces.tile_from_code(-1), "bad_code"),
+        (lambda: rk.pieces.tile_from_code("x"), "bad_code"),
+        (lambda: rk.pieces.sort_tiles([1]), "not_a_tile"),
+        (lambda: rk.pieces.sort_tiles(None), "not_tiles"),
+        (lambda: bots.register_bot("a,b", bots.RandomBot), "bad_bot_name"),
+        (lambda: bots.register_bot("mine", bots.RandomBot, replace="y"), "bad_replace"),
+        (lambda: bots.make_bot("x" * 10**5), "unknown_bot"),
+        (lambda: rk.simulate({"pagat": 1}, games=1), "not_a_profile"),
+        (lambda: rk.simulate(b"pagat", games=1), "not_a_profile"),
+        (lambda: PAGAT.score_round({"a": "r5", "b": ""}, winner="a"), "winner_not_out"),
+    ],
+)
+def test_bad_input_found_by_a_review_is_refused(call, code):
+    refused(call, code)
+
+
+def test_formatting_reads_notation_and_tables():
+    assert rk.format_tiles("R7  r8") == "r7 r8"
+    assert rk.format_table("r7 r8 r9 | group: j b5 k5") == "r7 r8 r9 | group: j b5 k5"
+    table = rk.TableState(rk.parse_table("r7 r8 r9 | b5 k5 o5"))
+    assert rk.format_table(table) == rk.format_table(table.melds) == "r7 r8 r9 | b5 k5 o5"
+
+
+def test_a_leading_zero_is_named_as_such():
+    message = refused(lambda: rk.parse_tile("r07"), "bad_rank", rk.NotationError)
+    assert "leading zero" in message
+    assert "leading zero" in refused(lambda: rk.parse_tile("07h"), "bad_rank", rk.NotationError)
+    assert "out of range" in refused(lambda: rk.parse_tile("r14"), "bad_rank", rk.NotationError)
+
+
+def test_a_huge_token_is_not_repeated_in_a_notation_error():
+    token = "x" * 19_000
+    with pytest.raises(rk.NotationError) as caught:
+        rk.parse_tiles(f"r1 {token}")
+    assert token[:40] in caught.value.message
+    assert len(caught.value.message) < 400  # the expected forms take most of it
+    assert caught.value.token == token  # kept whole for programs
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"current_player": 7},
+        {"current_player": -1},
+        {"profile": "pagat"},
+        {"racks": [[1]]},
+        {"opened": (True,)},
+        {"table": "r7 r8 r9"},
+    ],
+)
+def test_a_game_built_by_hand_is_checked(changes):
+    """Regression (a review): ``attrs.evolve(game, current_player=7).apply(Draw())`` raised
+    IndexError, and ``Game(profile="pagat", ...)`` AttributeError later on."""
+    game = rk.Game.new("pagat", 2, seed=1)
+    refused(lambda: attrs.evolve(game, **changes), "not_a_game")

@@ -167,7 +167,8 @@ def test_row23_d9_ambiguous_meld_must_be_declared(profile):
 
 def test_row23_d9_one_natural_meld_that_reads_only_one_way_needs_no_declaration():
     # Five tiles cannot be a group, so the run is the only reading.
-    assert PAGAT.read_meld("j j r5 j j").kind is rk.MeldKind.RUN
+    assert attrs.evolve(PAGAT, jokers=4).read_meld("j j r5 j j").kind is rk.MeldKind.RUN
+    assert PAGAT.read_meld("j r5 r6 j r8").kind is rk.MeldKind.RUN
 
 
 def test_row23_d9_adjacent_joker_ban_is_a_variant():
@@ -182,6 +183,13 @@ def test_row23_d9_adjacent_joker_ban_is_a_variant():
 
 def test_row23_jokers_are_not_in_a_deck_without_jokers():
     assert code_of(attrs.evolve(RAMI, jokers=0), "4c j 6c") == "not_in_deck"
+
+
+def test_row23_a_meld_holds_no_more_jokers_than_the_deck():
+    """Regression (a review): ``r1 j j j r5`` read as a valid run with the deck's two jokers."""
+    assert code_of(PAGAT, "r1 j j j r5") == "too_many_copies"
+    assert PAGAT.is_valid_meld("r1 j j r4 r5")
+    assert attrs.evolve(PAGAT, jokers=4).is_valid_meld("r1 j j j r5")
 
 
 # -- row 24: minimum length ---------------------------------------------------------------

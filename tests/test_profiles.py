@@ -155,6 +155,24 @@ def test_evolve_makes_a_house_rule_and_accepts_option_text():
     assert hash(attrs.evolve(PAGAT)) == hash(PAGAT)
 
 
+def test_the_evolve_method_is_attrs_evolve_with_option_names_checked():
+    """Regression (a review): a misspelt option in ``attrs.evolve`` is Python's bare
+    ``TypeError``; ``RuleProfile.evolve`` names the option and the closest ones."""
+    assert PAGAT.evolve(opening_min_points=25) == attrs.evolve(PAGAT, opening_min_points=25)
+    assert PAGAT.evolve() == PAGAT
+    with pytest.raises(rk.InvalidOption) as caught:
+        PAGAT.evolve(opening_points=25)
+    assert caught.value.code == "invalid_option"
+    assert caught.value.option == "opening_points"
+    assert "did you mean 'opening_min_points'" in caught.value.message
+    with pytest.raises(rk.InvalidOption) as caught:
+        PAGAT.evolve(**{"x" * 1000: 1})
+    assert len(caught.value.message) < 200
+    with pytest.raises(rk.InvalidOption) as caught:
+        PAGAT.evolve(copies=0)  # values are validated as before
+    assert caught.value.option == "copies"
+
+
 def test_row36_match_presets():
     assert attrs.evolve(PAGAT, match_rounds=3).match_rounds == 3
     assert attrs.evolve(PAGAT, match_rounds=None, match_target=500).match_target == 500

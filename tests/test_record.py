@@ -279,9 +279,9 @@ def test_only_a_game_can_be_saved(value: object) -> None:
 def test_a_game_with_junk_fields_cannot_be_saved(changes: dict[str, object], code: str) -> None:
     # Was: a game changed with attrs.evolve to hold a junk history raised AttributeError
     # ('str' object has no attribute 'player') or TypeError; the other fields alike.
-    junk = attrs.evolve(rk.Game.new("pagat", 2, seed=1), **changes)
+    # (a game now refuses the wrong kind of profile, table, racks or seats when built)
     with pytest.raises(rk.InvalidArgument) as caught:
-        record.dumps(junk)
+        record.dumps(attrs.evolve(rk.Game.new("pagat", 2, seed=1), **changes))
     assert caught.value.code == code
 
 

@@ -580,9 +580,13 @@ def register_bot(name: str, factory: BotFactory, *, replace: bool = False) -> No
     ``replace`` is true.
     """
     if not isinstance(name, str) or not name.strip():
-        raise InvalidArgument("bad_bot_name", f"a bot name is a non-empty str, not {name!r}")
+        raise InvalidArgument("bad_bot_name", f"a bot name is a non-empty str, not {brief(name)}")
+    if "," in name:  # the command line splits bot names on commas
+        raise InvalidArgument("bad_bot_name", f"a bot name holds no comma: {brief(name)}")
     if not callable(factory):
         raise InvalidArgument("not_a_bot_factory", f"expected a callable, not {brief(factory)}")
+    if not isinstance(replace, bool):
+        raise InvalidArgument("bad_replace", f"replace is True or False, not {brief(replace)}")
     key = name.strip().lower()
     if key in _REGISTRY and not replace and _REGISTRY[key] is not factory:
         raise InvalidArgument("name_taken", f"a bot is already registered as {brief(key)}")
@@ -595,11 +599,11 @@ def bot_factory(name: str) -> BotFactory:
     Raises :class:`~rummikit.InvalidArgument` (``unknown_bot``) listing the known names.
     """
     if not isinstance(name, str):
-        raise InvalidArgument("bad_bot_name", f"a bot name is a str, not {name!r}")
+        raise InvalidArgument("bad_bot_name", f"a bot name is a str, not {brief(name)}")
     factory = _REGISTRY.get(name.strip().lower())
     if factory is None:
         raise InvalidArgument(
-            "unknown_bot", f"no bot is called {name!r}; known bots: {', '.join(_REGISTRY)}"
+            "unknown_bot", f"no bot is called {brief(name)}; known bots: {', '.join(_REGISTRY)}"
         )
     return factory
 

@@ -29,7 +29,7 @@ import click
 import rummikit
 from rummikit import profiles as _profiles
 from rummikit.bots import Objective
-from rummikit.errors import InvalidMeld, NotationError, RummikitError
+from rummikit.errors import InvalidArgument, InvalidMeld, NotationError, RummikitError
 from rummikit.meld import Meld
 from rummikit.notation import parse_meld, parse_table, parse_tiles
 from rummikit.profile import RuleProfile
@@ -83,6 +83,8 @@ worker processes stopped."""
 _AUTO_WORKERS_MIN_GAMES = 16
 _PIPE_WIDTH = 100
 _ECHO_MARGIN = 30
+_ECHO_TOKEN = 40
+"""The most characters of an offending token echoed under a notation error."""
 _USAGE_CODES = {
     "unknown_profile": "PROFILE",
     "duplicate_profile": "PROFILE",
@@ -152,13 +154,14 @@ def _notation_message(error: NotationError, text: str) -> str:
     lines = [f"bad notation: {error.message}"]
     if "\n" in text or error.position >= len(text) + 1 or error.code == "too_long":
         return lines[0]
+    token = min(len(error.token), _ECHO_TOKEN)  # a huge token is shown by its start
     start = max(0, error.position - _ECHO_MARGIN)
-    end = min(len(text), error.position + len(error.token) + _ECHO_MARGIN)
+    end = min(len(text), error.position + token + _ECHO_MARGIN)
     before = "..." if start else ""
     after = "..." if end < len(text) else ""
     shown = _shown(text[start:end])
     ahead = _columns(shown[: error.position - start])
-    under = _columns(shown[error.position - start : error.position - start + len(error.token)])
+    under = _columns(shown[error.position - start : error.position - start + token])
     caret = " " * (len(before) + ahead) + "^" * max(1, under)
     lines += [f"  {before}{shown}{after}", f"  {caret}"]
     return "\n".join(lines)
@@ -553,7 +556,13 @@ def check(
         raise click.BadParameter(
             "the table is empty: give at least one meld", param_hint="NOTATION"
         )
-    ok = True
+    ok = fits = True
+    try:  # one meld's reading says it, when that meld alone is too many pieces
+        if len(melds) > 1:
+            profile.check_in_deck([tile for meld in melds for tile in meld.tiles])
+    except InvalidArgument as error:  # more copies of a piece than the deck has
+        ok = fits = False
+        click.echo(f"invalid  {error.code}: {error.message}")
     for meld in melds:
         try:
             reading = profile.read_meld(meld)
@@ -563,7 +572,7 @@ def check(
             click.echo(f"         {error.code}: {error.message}")
         else:
             click.echo(f"valid    {reading} (value {reading.value})")
-    if opening:
+    if opening and fits:  # an opening of pieces the deck does not hold is no question
         verdict = profile.check_opening(melds)
         if verdict.ok:
             points = profile.opening_points(melds)

@@ -95,7 +95,7 @@ class InvalidMeld(RummikitError):
     Codes: ``too_short``, ``too_long``, ``group_too_large``, ``mixed_suits``,
     ``mixed_ranks``, ``not_consecutive``, ``repeated_rank``, ``repeated_suit``,
     ``wraps_around``, ``no_natural_tile``, ``adjacent_jokers``, ``ambiguous``,
-    ``not_in_deck``.
+    ``not_in_deck``, ``too_many_copies`` (more jokers than the deck has).
     """
 
 

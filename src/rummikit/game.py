@@ -147,6 +147,28 @@ class Game:
     seed: int | None = None
     start: Position | None = attrs.field(default=None, eq=False)
 
+    def __attrs_post_init__(self) -> None:
+        # cheap checks of the shape, for games built or evolved by hand: the methods would
+        # otherwise fail on them with bare Python errors
+        racks = self.racks
+        shape = (
+            isinstance(self.profile, RuleProfile)
+            and isinstance(self.table, TableState)
+            and isinstance(racks, tuple)
+            and all(isinstance(rack, tuple) for rack in racks)
+            and type(self.current_player) is int
+            and 0 <= self.current_player < len(racks)
+            and isinstance(self.opened, tuple)
+            and len(self.opened) == len(racks)
+        )
+        if not shape:
+            raise InvalidArgument(
+                "not_a_game",
+                "a game holds a RuleProfile, a TableState, a tuple of racks, a current player "
+                "among them and whether each has opened; build games with Game.new, "
+                "Game.from_position and Game.apply",
+            )
+
     # -- construction -----------------------------------------------------------------------
 
     @classmethod
@@ -301,7 +323,9 @@ class Game:
     def check(self, action: Action) -> Verdict:
         """Whether ``action`` is allowed now, with every reason when it is not."""
         if not isinstance(action, Play | Draw | Pass | Timeout | GiveUp):
-            raise InvalidArgument("not_an_action", f"expected a rummikit action, not {action!r}")
+            raise InvalidArgument(
+                "not_an_action", f"expected a rummikit action, not {brief(action)}"
+            )
         if self.outcome is not None:
             return Verdict((Violation("game_over", "the round is over; no action is allowed"),))
         problems = []

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from rummikit.errors import InvalidArgument
+from rummikit.errors import InvalidArgument, brief
 from rummikit.meld import Meld, MeldKind
 from rummikit.opening import opening_value, pure_run_length
 from rummikit.options import FreedJoker, JokerPolicy, OpeningRule, TurnStructure
@@ -64,7 +64,7 @@ def check_turn(
     ``joker_replacement_not_from_rack`` and ``freed_joker_misplaced``.
     """
     if not isinstance(opened, bool):
-        raise InvalidArgument("bad_opened", f"opened is True or False, not {opened!r}")
+        raise InvalidArgument("bad_opened", f"opened is True or False, not {brief(opened)}")
     profile.check_in_deck(itertools.chain(rack, *(meld.tiles for meld in before.melds)))
     held = Counter(tile.code for tile in rack)
     violations: list[Violation] = []

@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TypeVar
 
-from rummikit.errors import InvalidArgument, NotationError
+from rummikit.errors import InvalidArgument, NotationError, brief
 from rummikit.meld import Meld, MeldKind
 from rummikit.pieces import JOKER, Suit, Tile
 from rummikit.table import TableState
@@ -84,7 +84,8 @@ _KIND_RE = re.compile(r"(run|group):", re.IGNORECASE)
 
 
 def _fail(code: str, what: str, token: str, position: int, expected: str) -> NotationError:
-    where = f"{token!r} at position {position}" if token else f"position {position}"
+    shown = brief(token)  # a huge token is not repeated in full; ``token`` keeps it whole
+    where = f"{shown} at position {position}" if token else f"position {position}"
     return NotationError(
         code,
         f"{what}: {where}; expected {expected}",
@@ -114,15 +115,19 @@ def _read_token(token: str, position: int) -> Tile:
         return JOKER
     if match := _TILE_RE.fullmatch(key):
         digits = match[2]
-        rank = int(digits) if len(digits) <= 2 and not digits.startswith("0") else 0
+        if digits.startswith("0") and digits.strip("0"):
+            problem = "tile number with a leading zero"
+            raise _fail("bad_rank", problem, token, position, "a number 1-13 without leading zeros")
+        rank = int(digits) if len(digits) <= 2 else 0
         if not 1 <= rank <= 13:
             raise _fail("bad_rank", "tile number out of range", token, position, "a number 1-13")
         return Tile(_COLOURS[match[1]], rank)
     if match := _CARD_RE.fullmatch(key):
         rank_text = match[1]
-        rank = _CARD_RANKS.get(rank_text) or (
-            int(rank_text) if len(rank_text) <= 2 and not rank_text.startswith("0") else 0
-        )
+        if rank_text.startswith("0") and rank_text.strip("0"):
+            problem = "card rank with a leading zero"
+            raise _fail("bad_rank", problem, token, position, "a rank A, 2-10, J, Q or K")
+        rank = _CARD_RANKS.get(rank_text) or (int(rank_text) if len(rank_text) <= 2 else 0)
         if not (rank_text in _CARD_RANKS or 2 <= rank <= 10):
             raise _fail(
                 "bad_rank", "card rank out of range", token, position, "a rank A, 2-10, J, Q or K"
@@ -243,16 +248,19 @@ def parse_table(text: str) -> list[Meld]:
     return melds
 
 
-def format_tiles(tiles: Iterable[Tile], *, unicode: bool = False) -> str:
-    """Tiles in canonical notation, separated by spaces; ``unicode=True`` shows ``7♥`` for cards."""
+def format_tiles(tiles: TilesLike, *, unicode: bool = False) -> str:
+    """Tiles in canonical notation, separated by spaces; ``unicode=True`` shows ``7♥`` for cards.
+
+    Notation is read first, so ``format_tiles("R7  r8")`` is ``"r7 r8"``."""
     spec = "u" if unicode else ""
-    return " ".join(format(tile, spec) for tile in tiles)
+    return " ".join(format(tile, spec) for tile in as_tiles(tiles))
 
 
-def format_table(melds: Iterable[Meld], *, unicode: bool = False) -> str:
-    """A table in canonical notation: melds separated by ``|`` with a space on each side."""
+def format_table(melds: TableLike, *, unicode: bool = False) -> str:
+    """A table (a :class:`~rummikit.TableState`, melds, or notation) in canonical notation:
+    melds separated by ``|`` with a space on each side."""
     parts = []
-    for meld in melds:
+    for meld in as_table(melds).melds:
         body = format_tiles(meld.tiles, unicode=unicode)
         parts.append(body if meld.kind is None else f"{meld.kind.value}: {body}")
     return " | ".join(parts)
@@ -280,7 +288,7 @@ def as_tiles(tiles: TilesLike) -> list[Tile]:
     result = as_items(tiles, "not_tiles", "tiles or notation")
     for tile in result:
         if not isinstance(tile, Tile):
-            raise InvalidArgument("not_a_tile", f"expected rummikit.Tile values, not {tile!r}")
+            raise InvalidArgument("not_a_tile", f"expected rummikit.Tile values, not {brief(tile)}")
     return result
 
 

@@ -3,7 +3,7 @@
 Options whose behaviour differs in kind (how a round is scored, what an opening needs, what
 may be done with a joker) take one of these values. An enum rather than a strategy object
 keeps a profile plain data: it compares, hashes, prints and saves as text, and a house rule is
-``attrs.evolve(profile, scoring="penalty")`` with the value's text accepted in place of the
+``profile.evolve(scoring="penalty")`` with the value's text accepted in place of the
 member. The behaviour lives in the module named for the concern (:mod:`rummikit.scoring`,
 :mod:`rummikit.opening`, ...), one function per concern dispatching on the value.
 """

@@ -209,7 +209,17 @@ def build_deck(piece_set: PieceSet | str, *, copies: int = 2, jokers: int = 2) -
 
 def sort_tiles(tiles: Iterable[Tile]) -> list[Tile]:
     """The tiles in canonical order: by suit, then rank, jokers last."""
-    return sorted(tiles, key=_code)
+    if isinstance(tiles, str) or not isinstance(tiles, Iterable):
+        raise InvalidArgument(
+            "not_tiles",
+            f"sort_tiles expects rummikit.Tile values, not {brief(tiles)} "
+            "(rummikit.parse_tiles reads notation)",
+        )
+    found = list(tiles)
+    for tile in found:
+        if not isinstance(tile, Tile):
+            raise InvalidArgument("not_a_tile", f"expected rummikit.Tile values, not {brief(tile)}")
+    return sorted(found, key=_code)
 
 
 def _code(tile: Tile) -> int:
@@ -226,4 +236,9 @@ _BY_CODE = {tile.code: tile for piece_set in PieceSet for tile in build_deck(pie
 
 def tile_from_code(code: int) -> Tile:
     """The piece whose :attr:`Tile.code` is ``code``."""
-    return _BY_CODE[code]
+    found = _BY_CODE.get(code) if type(code) is int else None
+    if found is None:
+        raise InvalidArgument(
+            "bad_code", f"no piece has the code {brief(code)}: codes are those of Tile.code"
+        )
+    return found

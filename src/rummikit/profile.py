@@ -1,17 +1,18 @@
 """The rule profile: every rule of a game variant as one validated, immutable value.
 
 Each option answers one row of the rules matrix (``row`` in its metadata). A house rule is
-``attrs.evolve(profile, option=value)``; the new value is validated like the original and
-an impossible option, or combination of options, raises :class:`~rummikit.InvalidOption`
-naming the option.
+``profile.evolve(option=value)``; the new value is validated like the original and an
+unknown option, an impossible value or combination of options raises
+:class:`~rummikit.InvalidOption` naming the option.
 """
 
 from __future__ import annotations
 
+import difflib
 import enum
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import attrs
 
@@ -117,7 +118,7 @@ class RuleProfile:
     """A complete, validated set of rules for one game variant.
 
     Get the built-in ones from :mod:`rummikit.profiles`; make a house rule with
-    ``attrs.evolve(profile, opening_min_points=25)``. Every option is documented in its field
+    ``profile.evolve(opening_min_points=25)``. Every option is documented in its field
     and by :meth:`describe`.
     """
 
@@ -320,7 +321,7 @@ class RuleProfile:
         self._check_combinations()
         rules = MeldRules(
             piece_set=self.piece_set,
-            jokers_in_deck=self.jokers > 0,
+            jokers=self.jokers,
             ace_high=self.ace_high,
             min_length=self.min_meld_length,
             max_group_size=self.max_group_size,
@@ -387,13 +388,14 @@ class RuleProfile:
         """``meld`` as a :class:`~rummikit.Meld`, reading notation if given a string."""
         return as_meld(meld)
 
-    def check_in_deck(self, tiles: Iterable[Tile]) -> None:
-        """Raise :class:`~rummikit.InvalidArgument` unless the deck holds all of ``tiles``.
+    def check_in_deck(self, tiles: TilesLike) -> None:
+        """Raise :class:`~rummikit.InvalidArgument` unless the deck holds all of ``tiles``
+        (pieces, or notation).
 
         Checks the family of each piece, jokers, and that no piece appears more often than
         the deck has copies of it.
         """
-        counts = Counter(tile.code for tile in tiles)
+        counts = Counter(tile.code for tile in as_tiles(tiles))
         deck = self._deck_counts
         for code, count in counts.items():
             if count > deck[code]:
@@ -495,6 +497,28 @@ class RuleProfile:
         blocked-end rule, else nobody. See :func:`rummikit.scoring.score_round`.
         """
         return _scoring.score_round(self, racks, winner)
+
+    # -- variants -------------------------------------------------------------------------
+
+    def evolve(self, **changes: object) -> RuleProfile:
+        """This profile with ``changes`` (option names and values): a house rule, validated
+        like any profile.
+
+        ``attrs.evolve(profile, ...)`` does the same, but a misspelt option name reaches it
+        as Python's own :class:`TypeError`; here it raises :class:`~rummikit.InvalidOption`
+        naming the closest options.
+        """
+        options = [field.name for field in attrs.fields(type(self)) if field.init]
+        for name in changes:
+            if name not in options:
+                close = difflib.get_close_matches(name, options, n=3)
+                hint = f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
+                shown = name if len(name) <= 40 else name[:40] + "..."
+                raise InvalidOption(
+                    shown, f"no such option{hint} (RuleProfile.describe() lists them all)"
+                )
+        # the values are the validators' business: they raise InvalidOption for bad ones
+        return attrs.evolve(self, **cast("dict[str, Any]", changes))
 
     # -- description ----------------------------------------------------------------------
 

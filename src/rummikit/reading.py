@@ -109,7 +109,7 @@ class MeldRules:
     """The options that decide whether tiles form a meld (a slice of a rule profile)."""
 
     piece_set: PieceSet
-    jokers_in_deck: bool = True
+    jokers: int = 2  # in the deck: a meld holds at most as many
     ace_high: bool = False
     min_length: int = 3
     max_group_size: int = 4
@@ -124,7 +124,8 @@ Failure = tuple[str, str]
 def read(tiles: Sequence[Tile], kind: MeldKind | None, rules: MeldRules) -> MeldReading | Failure:
     """Read ``tiles`` under ``rules``: the reading, or ``(code, message)`` if they are no meld."""
     naturals = [tile for tile in tiles if tile.suit is not None]
-    if len(naturals) < len(tiles) and not rules.jokers_in_deck:
+    jokers = len(tiles) - len(naturals)
+    if jokers and not rules.jokers:
         return "not_in_deck", "this profile is played without jokers"
     suits = suits_of(rules.piece_set)
     for tile in naturals:
@@ -138,6 +139,8 @@ def read(tiles: Sequence[Tile], kind: MeldKind | None, rules: MeldRules) -> Meld
         )
     if not naturals:
         return "no_natural_tile", "a meld needs at least one natural tile besides its jokers"
+    if jokers > rules.jokers:
+        return "too_many_copies", f"{jokers} jokers given; the deck has {rules.jokers}"
     if kind is None:
         kind = _only_possible_kind(naturals)
     if kind is MeldKind.RUN:

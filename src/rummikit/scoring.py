@@ -79,7 +79,14 @@ def _winners(
         if not named:
             raise InvalidArgument(
                 "unknown_player",
-                f"the winner {brief(winner)} is not one of the players (keys) in racks",
+                f"the winner named ({brief(winner)}) is not one of the players (keys) in racks",
+            )
+        gone = [player for player, tiles in racks.items() if not tiles]
+        if gone and named[0] not in gone:
+            raise InvalidArgument(
+                "winner_not_out",
+                f"player {brief(gone[0])} has no piece left, so went out and won; name that "
+                "player as the winner, or check the racks",
             )
         return named[:1]
     out = [player for player, tiles in racks.items() if not tiles]
@@ -101,7 +108,8 @@ def round_winners(
     """Who wins a round that ended with these racks.
 
     An explicit ``winner`` is taken as it is; it must be one of the keys of ``racks`` (of the
-    same type: ``1.0`` or ``True`` does not name player ``1``). Otherwise the player with an empty rack wins;
+    same type: ``1.0`` or ``True`` does not name player ``1``), and the one who went out if
+    anyone did (``winner_not_out`` otherwise). Otherwise the player with an empty rack wins;
     when nobody went out, the profile decides: the blocked-end rule (lowest total, then fewest
     tiles; a tie that remains is a shared win) or no winner at all (rami voleur).
     """

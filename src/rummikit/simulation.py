@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import inspect
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, TypedDict, cast, overload
 
 import attrs
@@ -578,7 +578,7 @@ def _rule_profiles(
 ) -> list[RuleProfile]:
     if isinstance(profiles, RuleProfile | str):
         items: list[object] = [profiles]
-    elif isinstance(profiles, Iterable):
+    elif isinstance(profiles, Iterable) and not isinstance(profiles, Mapping | bytes | bytearray):
         items = list(profiles)
     else:
         items = [profiles]  # refused below
@@ -602,7 +602,7 @@ def _rule_profiles(
             else:
                 message = (
                     f"two profiles are named {rule.name!r}; give each its own name "
-                    "(attrs.evolve(profile, name=...))"
+                    "(profile.evolve(name=...))"
                 )
             raise InvalidArgument("duplicate_profile", message)
     return rules
