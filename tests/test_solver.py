@@ -1018,6 +1018,82 @@ def test_regression_row20_variant_no_joker_freed_by_a_tile_left_in_a_frozen_meld
     assert brute_judged(variant, table, rack, True, "tiles") == 0
 
 
+@pytest.mark.parametrize("keep_table", [True, False])
+def test_regression_rows13_23_a_table_joker_never_joins_an_opening_meld(keep_table: bool) -> None:
+    """Rows 11, 13, 14 and 23 (found by a fuzzing run): with table play in the opening turn
+    and adjacent jokers forbidden, the sweep laid the opening r11 j r13 and counted its
+    joker as the table's, so the rack joker, "spare", was added to the opening meld:
+    j r11 j r13 | r6 b6 k6, which holds a table joker and so opens nothing. Without the tie
+    step (``keep_table=False``) that illegal play came back, flagged optimal."""
+    variant = attrs.evolve(
+        rk.profiles.get("online"),
+        opening_table_play=True,
+        forbid_adjacent_jokers=True,
+        opening_min_points=6,
+    )
+    found = _checked(variant, "r6 b6 k6 j", "j r11 r13", opened=False, keep_table=keep_table)
+    assert found is not None
+    assert (found.score, found.optimal) == (3, True)
+
+
+@pytest.mark.parametrize(
+    ("name", "changes", "table", "rack", "objective", "score"),
+    [
+        ("pagat", {"opening_rule": "pure_run"}, "r3 j j r6", "r4 r5 r6 b6 b6", "tiles", 4),
+        ("rami_voleur", {"joker_policy": "frozen"}, "3s j j 6s", "4s 5s 6s 6h 6h", "tiles", 4),
+        ("rami_voleur", {"joker_policy": "frozen"}, "8s j j Js", "Js Jh Jh 10s 9s", "points", 39),
+    ],
+)
+def test_regression_rows11_17_a_tierce_franche_may_hold_the_pieces_that_free_jokers(
+    name: str, changes: dict[str, object], table: str, rack: str, objective: str, score: int
+) -> None:
+    """Rows 11, 17 and 18 (found by a fuzzing run): an opening by a tierce franche with
+    frozen jokers on the table. r4 r5 free the jokers of r3 j j r6 and, with the rack's r6,
+    make the tierce: r3 r4 r5 r6 | r6 b6 j j. The tierce was laid only from rack pieces not
+    already played, so this play was never tried and a smaller one came back flagged
+    optimal."""
+    variant = attrs.evolve(rk.profiles.get(name), **changes)
+    found = _checked(variant, table, rack, opened=False, objective=objective)
+    assert found is not None
+    assert (found.score, found.optimal) == (score, True)
+    before = rk.TableState(rk.parse_table(table))
+    assert score == brute_judged(variant, before, list(rk.parse_tiles(rack)), False, objective)
+
+
+@pytest.mark.parametrize(
+    ("table", "rack"), [("Qh j Ah | 6s 7s 8s", "Kh"), ("j Kh Ah | 6s 7s 8s", "Qh")]
+)
+def test_regression_rows17_21_a_joker_freed_from_a_run_to_the_high_ace(
+    table: str, rack: str
+) -> None:
+    """Rows 17, 21 and the ace high or low (found by a fuzzing run, rami voleur with frozen
+    jokers): the joker freed from Qh j Ah went back into Qh Kh Ah, since the check of "a
+    meld holding the naturals it left" read the ace at 1 and the old meld's at 14; the
+    judge refused and solve answered None instead of Qh Kh Ah | 6s 7s 8s j."""
+    variant = attrs.evolve(rk.profiles.get("rami_voleur"), joker_policy="frozen")
+    found = _checked(variant, table, rack)
+    assert found is not None
+    assert (found.score, found.optimal) == (1, True)
+
+
+@pytest.mark.parametrize(
+    ("table", "rack"),
+    [("k1 k2 j | j k4 k5", "k3"), ("o1 o2 j | o2 j o4", "o3"), ("o5 j o7 | o5 j o7", "o6 o9")],
+)
+def test_regression_row20_variant_one_piece_replaces_one_joker_in_the_sweep(
+    table: str, rack: str
+) -> None:
+    """Row 20, variant ``joker_replacement_from_table`` (found by a fuzzing run): the sweep
+    let the k3 that freed one joker free the other too (from the table), which the judge
+    refuses; the play was dropped and the right answer came back flagged not optimal."""
+    variant = attrs.evolve(rk.profiles.get("pagat"), joker_replacement_from_table=True)
+    found = _checked(variant, table, rack)
+    assert found is not None
+    assert found.optimal
+    before = rk.TableState(rk.parse_table(table))
+    assert found.score == brute_judged(variant, before, list(rk.parse_tiles(rack)), True, "tiles")
+
+
 def test_regression_row21_the_jokers_of_two_twin_melds_swap() -> None:
     """Row 21 (found by a fuzzing script against the judged brute force): from
     j b2 b3 | j b2 b3, each b1 frees a joker, which joins the other meld at b4. The sweep let

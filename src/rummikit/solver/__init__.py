@@ -83,12 +83,14 @@ Profile rules live in the state or around the program:
   turn (pagat) the sweep runs two layers: the table's melds and the opening's rack-only melds,
   the latter counting toward the threshold. For rami voleur's tierce franche, each run of
   three naturals of one suit in a row on the rack is solved in turn as a block the sweep
-  may grow at its ends (the run holding it); the best of them is the opening.
+  may grow at its ends (the run holding it); the best of them is the opening. Rack pieces
+  that replaced the jokers of a released frozen run may be part of it.
 * **Frozen joker melds** (pagat): each table meld holding a joker is either kept as a block
   that may only grow at its ends (runs) or take missing suits (groups), or released: the
   exact piece each joker stands for (either missing colour in a group of three, both with
-  ``joker_group3_both_colours``) is played from the rack and the meld's pieces rejoin the
-  sweep. With two jokers in one meld, one may be released and the meld kept. A freed joker
+  ``joker_group3_both_colours``) is played from the rack (or, with
+  ``joker_replacement_from_table``, taken from the table, one piece per joker) and the
+  meld's pieces rejoin the sweep. With two jokers in one meld, one may be released and the meld kept. A freed joker
   must be placed again, never in a meld holding every natural of the meld it left: runs carry
   a flag per freed joker for this and groups are split accordingly, so the rule is exact.
   A meld sharing a natural with another frozen meld may also be kept with every joker
@@ -257,6 +259,8 @@ class _Setup:
     free_melds: list[Meld] = attrs.Factory(list)  # table melds inside the sweep
     tierce: tuple[Tile, ...] = ()  # the tierce franche laid as a run block, if any
     owed: list[tuple[Tile, bool]] = attrs.Factory(list)  # see _pay
+    swept: list[Tile] = attrs.Factory(list)  # forced pieces that joined the sweep (_pay)
+    replacing: list[tuple[int, int]] = attrs.Factory(list)  # sweep pieces standing for jokers
 
     def copy(self) -> _Setup:
         return _Setup(
@@ -280,6 +284,8 @@ class _Setup:
             list(self.free_melds),
             self.tierce,
             list(self.owed),
+            list(self.swept),
+            list(self.replacing),
         )
 
     def value_of(self, tile: Tile) -> tuple[int, int]:
@@ -483,9 +489,13 @@ def _pay(setup: _Setup, tiles: list[Tile], *, kept: bool) -> bool:
     profile = setup.profile
     for tile in tiles:
         s, v = setup.value_of(tile)
-        if profile.joker_replacement_from_table and setup.table[s][v] > 0:
+        # one piece replaces one joker: those already standing for one are not free
+        free = setup.table[s][v] - setup.replacing.count((s, v))
+        if profile.joker_replacement_from_table and free > 0:
             if kept:
                 setup.table[s][v] -= 1  # it moves from the sweep into the block
+            else:
+                setup.replacing.append((s, v))  # it stays in the sweep, where it replaced
             continue
         if not setup.take_from_rack(tile):
             if not profile.joker_replacement_from_table:
@@ -496,21 +506,22 @@ def _pay(setup: _Setup, tiles: list[Tile], *, kept: bool) -> bool:
         setup.forced.append(tile)
         if not kept:
             setup.table[s][v] += 1
+            setup.swept.append(tile)
+            setup.replacing.append((s, v))
     return True
 
 
 def _settle(setup: _Setup) -> bool:
     """Take the replacements :func:`_pay` owed from the table, now that every released
     frozen meld's pieces are on it; False when one is missing."""
-    reserved: Counter[tuple[int, int]] = Counter()
     for tile, kept in setup.owed:
         s, v = setup.value_of(tile)
-        if setup.table[s][v] - reserved[s, v] <= 0:
+        if setup.table[s][v] - setup.replacing.count((s, v)) <= 0:
             return False
         if kept:
             setup.table[s][v] -= 1  # it moves from the sweep into the block
         else:
-            reserved[s, v] += 1  # it stays in the sweep, where it replaced the joker
+            setup.replacing.append((s, v))  # it stays in the sweep, where it replaced
     setup.owed = []
     return True
 
@@ -763,12 +774,14 @@ def _absorb(
     those that do not fit stay on the rack).
     """
     profile = setup.profile
-    placed = sum(m.tiles.count(JOKER) for m, _tag in melds) + sum(
+    # an opening meld's jokers (``pure``) are the rack's: the table's go elsewhere
+    pure = sum(m.tiles.count(JOKER) for m, tag in melds if tag == "pure")
+    placed = sum(m.tiles.count(JOKER) for m, tag in melds if tag != "pure") + sum(
         m.tiles.count(JOKER) for m in setup.untouched
     )
     on_table = sum(m.tiles.count(JOKER) for m in before.melds)
     mandatory = max(0, on_table - placed)
-    optional = setup.rack_jokers - max(0, placed - on_table)
+    optional = setup.rack_jokers - pure - max(0, placed - on_table)
     if mandatory == 0 and optional == 0:
         return [m for m, _tag in melds]
     if optional < 0:
@@ -826,10 +839,14 @@ def _in_order(profile: RuleProfile, meld: Meld) -> list[Tile]:
 def _holds_all(setup: _Setup, tiles: list[Tile], restriction: FRestriction) -> bool:
     """Whether ``tiles`` hold every natural of the meld a freed joker left."""
     present = {setup.value_of(t) for t in tiles if t.suit is not None}
+    # a high ace stands at 14 in a run's ranks; a piece is 1 here (the same ace)
     run_held = (
         restriction.run_suit >= 0
         and bool(restriction.ranks)
-        and all((restriction.run_suit, r) in present for r in restriction.ranks)
+        and all(
+            (restriction.run_suit, 1 if r == _fast.ACE_HIGH_TOP else r) in present
+            for r in restriction.ranks
+        )
     )
     group_held = (
         bool(restriction.group_value)
@@ -957,13 +974,28 @@ def _tierce_setups(setup: _Setup, pieces: list[Tile]) -> Iterator[_Setup]:
     """
     for run in _tierces(setup.profile, pieces):
         laid = setup.copy()
-        if not all(laid.take_from_rack(tile) for tile in run):
+        if not all(_take_for_tierce(laid, tile) for tile in run):
             continue
-        laid.forced.extend(run)
         meld = Meld(run)
         _keep(laid, meld, setup.profile.read_meld(meld), tuple(run))
         laid.tierce = tuple(run)
         yield laid
+
+
+def _take_for_tierce(setup: _Setup, tile: Tile) -> bool:
+    """Take ``tile`` from the rack into a tierce franche's block. A rack piece already
+    played to replace a joker of a released meld may be one of the tierce's too: that
+    meld's run is then the tierce's (from ``r3 j j r6`` with ``r4 r5 r6 b6``, the
+    replacements r4 r5 and the r6 make ``r3 r4 r5 r6``, the table's r6 going elsewhere)."""
+    if setup.take_from_rack(tile):
+        setup.forced.append(tile)
+        return True
+    if tile in setup.swept:
+        s, v = setup.value_of(tile)
+        setup.swept.remove(tile)
+        setup.table[s][v] -= 1  # it moves from the sweep into the block
+        return True
+    return False
 
 
 def solve(
@@ -1177,11 +1209,12 @@ def _solve_general(
             )
             if not verdict.ok:
                 solution = attrs.evolve(solution, table=after)
-        if setup.freed:
+        if setup.freed or not opened:
             # the sweep models a freed joker going anywhere else; the stricter variants
             # (a new meld, with two rack pieces) are checked here and such plays dropped
             # (under the default rule a refusal would be a sweep bug: the answer is then
-            # flagged not optimal rather than illegal)
+            # flagged not optimal rather than illegal); openings are checked alike, their
+            # rules being spread between the sweep and the joker placement after it
             verdict = rules.check_turn(
                 before=before, rack=pieces, after=solution.table, opened=opened
             )
