@@ -641,6 +641,22 @@ def test_regression_row20_d7_a_tile_left_in_a_frozen_meld_replaces_no_joker():
     assert codes(lemada, before, "k8 r4 b4", "k8 k9 k10 j | b8 o8 r8 | r4 b4 j") == ()
 
 
+def test_regression_rows14_20_an_opening_tile_frees_no_joker_even_from_the_table():
+    # Rows 13, 14 and 20, variant: the opening's melds are made only of rack tiles, and
+    # one of them cannot also be the tile that frees a joker. The default rule said so
+    # already (the opening needs the rack's copy of the replacement); with the table as a
+    # source, the r6 of the opening was taken as the table's (found by fuzzing the solver).
+    lemada = attrs.evolve(PAGAT, joker_replacement_from_table=True)
+    verdict = judge(
+        lemada, "j r7 r8 r9", "r7 r9 o8 j r6 o7", "r6 r7 j r9 | r7 r8 r9 | j o7 o8", opened=False
+    )
+    assert verdict.codes == ("joker_meld_frozen",)
+    assert "the opening needs the replacement" in verdict.violations[0].message
+    assert codes(
+        PAGAT, "j r7 r8 r9", "r7 r9 o8 j r6 o7", "r6 r7 j r9 | r7 r8 r9 | j o7 o8", opened=False
+    ) == ("joker_replacement_not_from_rack",)
+
+
 def test_regression_row20_d7_one_table_tile_replaces_one_joker():
     # Two frozen groups both missing k9, one k9 on the table: it frees one joker, not both.
     lemada = attrs.evolve(PAGAT, joker_replacement_from_table=True)

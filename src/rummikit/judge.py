@@ -138,7 +138,7 @@ def check_turn(
                 laid = sum((Counter(after.melds[i].tiles) for i in taken), Counter())
                 claimed = frozenset(i for i in taken if JOKER in after.melds[i].tiles)
                 return _check_frozen_jokers(
-                    profile, before, after, readings, from_rack - laid, claimed
+                    profile, before, after, readings, from_rack - laid, claimed, laid
                 )
 
         violations.extend(
@@ -313,6 +313,9 @@ def _shared_with_the_opening(refused: list[Violation]) -> list[Violation]:
         "joker_replacement_not_from_rack": "a joker's replacement must come from the rack, "
         "and the opening's melds must be made only of rack tiles: here the opening needs "
         "the rack's copy of the replacement",
+        "joker_meld_frozen": "a joker is freed only by the tile it stands for, and the "
+        "opening's melds are made only of rack tiles, none of which also frees a joker: "
+        "here the opening needs the replacement",
     }
     return [
         attrs.evolve(violation, message=explained[violation.code])
@@ -451,6 +454,7 @@ def _check_frozen_jokers(
     readings: list[MeldReading | None],
     from_rack: Counter[Tile],
     claimed: frozenset[int] = frozenset(),
+    opening: Counter[Tile] | None = None,
 ) -> list[Violation]:
     """Pagat's rule: a meld holding a joker is extended in place, or its joker is released.
 
@@ -459,7 +463,9 @@ def _check_frozen_jokers(
     choices, the one with fewest violations is judged. A meld equal to an old one may be that
     meld left alone or a new meld beside it, the old one having moved (copies are
     interchangeable, so the reading in the player's favour stands). The jokers of the melds
-    ``claimed`` (by index in ``after``) are rack jokers: no freed joker there.
+    ``claimed`` (by index in ``after``) are rack jokers: no freed joker there; the tiles
+    of the ``opening``'s melds are the rack's, so none replaces a joker, even where the
+    replacement may come from the table.
     """
     if not any(_holds_joker(meld) for meld in before.melds):
         return []
@@ -486,7 +492,9 @@ def _check_frozen_jokers(
     best: list[Violation] | None = None
     # a claimed meld holds rack tiles only: the home of no old meld
     for homes in _home_choices(olds, after, readings, set(claimed)):
-        problems = _judge_homes(profile, olds, homes, after, fresh, from_rack, claimed)
+        problems = _judge_homes(
+            profile, olds, homes, after, fresh, from_rack, claimed, opening or Counter()
+        )
         if best is None or len(problems) < len(best):
             best = problems
         if not best:
@@ -560,6 +568,7 @@ def _judge_homes(
     fresh: set[int],
     from_rack: Counter[Tile],
     claimed: frozenset[int],
+    opening: Counter[Tile],
 ) -> list[Violation]:
     """The violations of the joker rule when each old meld has the home given."""
     spare = [Counter(meld.tiles)[JOKER] for meld in after.melds]
@@ -576,7 +585,7 @@ def _judge_homes(
     # per meld after, the tiles it adds to the old melds it keeps: where replacements stand
     added = {home: Counter(after.melds[home].tiles) - kept for home, kept in homed.items()}
     # the table's tiles not kept in place by an old meld: each replaces one joker at most
-    loose = _tiles_of(after.melds) - sum(homed.values(), Counter())
+    loose = _tiles_of(after.melds) - sum(homed.values(), Counter()) - opening
     for (meld, old), (released, home) in zip(olds, homes, strict=True):
         if home is not None:
             spare[home] -= len(old.jokers) - len(released)
