@@ -2064,6 +2064,8 @@ def _fast_split(profile: RuleProfile, pool: Counter[Tile], budget: int) -> list[
     steps at most), or None when none was found."""
     if not pool:
         return []
+    if pool.total() < profile.min_meld_length:
+        return None  # too few pieces for a meld
     table, jokers, suits = _counts(profile, list(pool.elements()))
     empty = _fast.no_counts()
     top = _top(profile)
