@@ -657,6 +657,26 @@ def test_regression_rows14_20_an_opening_tile_frees_no_joker_even_from_the_table
     ) == ("joker_replacement_not_from_rack",)
 
 
+@pytest.mark.parametrize("lemada", [False, True])
+def test_regression_rows19_20_replacements_do_not_depend_on_the_order_of_the_melds(lemada):
+    # Rows 19 and 20 (found by a review): a group of three's joker may be replaced by either
+    # missing colour, and each joker's was picked in turn, the first colour available. The
+    # group's joker took the k9 the run needed (o9 would do for the group), so the play was
+    # refused, or accepted, depending on the order the table listed its melds in.
+    profile = attrs.evolve(PAGAT, joker_replacement_from_table=lemada)
+    if lemada:
+        rack, after = (
+            "r10 r11 b10 b11 k9",
+            "r9 r10 r11 j | b9 b10 b11 j | k7 k8 k9 | o9 o10 o11 o12",
+        )
+        tables = ("r9 b9 j | k7 k8 j | o9 o10 o11 o12", "k7 k8 j | r9 b9 j | o9 o10 o11 o12")
+    else:
+        rack, after = "r7 r8 b7 b8 k9 o9 o7 o8", "r7 r8 r9 j | b7 b8 b9 j | k7 k8 k9 | o7 o8 o9"
+        tables = ("r9 b9 j | k7 k8 j", "k7 k8 j | r9 b9 j")
+    for before in tables:
+        assert codes(profile, before, rack, after) == ()
+
+
 def test_regression_row20_d7_one_table_tile_replaces_one_joker():
     # Two frozen groups both missing k9, one k9 on the table: it frees one joker, not both.
     lemada = attrs.evolve(PAGAT, joker_replacement_from_table=True)

@@ -570,35 +570,85 @@ def _judge_homes(
     claimed: frozenset[int],
     opening: Counter[Tile],
 ) -> list[Violation]:
-    """The violations of the joker rule when each old meld has the home given."""
+    """The violations of the joker rule when each old meld has the home given.
+
+    A joker of a group of three may be replaced by either missing colour: every choice is
+    tried (a few at most), as one piece replaces one joker and an early choice could take
+    the piece a later joker needs. The choice with fewest violations is judged."""
     spare = [Counter(meld.tiles)[JOKER] for meld in after.melds]
     for index in claimed:
         spare[index] = 0  # a claimed meld holds the rack's jokers
-    problems: list[Violation] = []
-    pool = Counter(from_rack)
-    freed: list[tuple[Meld, int | None]] = []
     homed: dict[int, Counter[Tile]] = {}  # per meld after: naturals of old melds kept in it
-    for (_, old), (_, home) in zip(olds, homes, strict=True):
+    for (_, old), (released, home) in zip(olds, homes, strict=True):
         if home is not None:
             naturals = Counter(t for t in old.layout if t.suit is not None)
             homed[home] = homed.get(home, Counter()) + naturals
+            spare[home] -= len(old.jokers) - len(released)
     # per meld after, the tiles it adds to the old melds it keeps: where replacements stand
     added = {home: Counter(after.melds[home].tiles) - kept for home, kept in homed.items()}
     # the table's tiles not kept in place by an old meld: each replaces one joker at most
     loose = _tiles_of(after.melds) - sum(homed.values(), Counter()) - opening
-    for (meld, old), (released, home) in zip(olds, homes, strict=True):
-        if home is not None:
-            spare[home] -= len(old.jokers) - len(released)
-        for place in released:
-            problem = _replacement_problem(
-                profile, meld, old, place, after, pool, loose, None if home is None else added[home]
-            )
-            if problem is not None:
-                problems.append(problem)
-            else:
-                freed.append((meld, home))
+    releases = [
+        (meld, old, place, home)
+        for (meld, old), (released, home) in zip(olds, homes, strict=True)
+        for place in released
+    ]
+    choices = [range(len(_wanted(profile, old, place))) for _, old, place, _ in releases]
+    best: list[Violation] | None = None
+    for picks in itertools.product(*choices):
+        problems = _judge_releases(
+            profile,
+            releases,
+            picks,
+            after,
+            fresh,
+            homed,
+            _Stock(Counter(from_rack), Counter(loose), {h: Counter(c) for h, c in added.items()}),
+            list(spare),
+        )
+        if best is None or len(problems) < len(best):
+            best = problems
+        if not best:
+            break
+    return best or []
+
+
+@attrs.define
+class _Stock:
+    """Where replacements come from, used up as jokers are replaced: the rack tiles played
+    (``pool``), the table's tiles no old meld keeps in place (``loose``), and per home the
+    tiles it adds to the old melds it keeps (``added``)."""
+
+    pool: Counter[Tile]
+    loose: Counter[Tile]
+    added: dict[int, Counter[Tile]]
+
+
+_Release = tuple[Meld, MeldReading, int, int | None]
+"""A released joker: its old meld, the meld's reading, its place there, the meld's home."""
+
+
+def _judge_releases(
+    profile: RuleProfile,
+    releases: list[_Release],
+    picks: tuple[int, ...],
+    after: TableState,
+    fresh: set[int],
+    homed: dict[int, Counter[Tile]],
+    stock: _Stock,
+    spare: list[int],
+) -> list[Violation]:
+    """The violations when each released joker is replaced by its ``picks`` choice."""
+    problems: list[Violation] = []
+    freed: list[tuple[Meld, int | None]] = []
+    for (meld, old, place, home), pick in zip(releases, picks, strict=True):
+        problem = _replacement_problem(profile, meld, old, place, after, stock, home, pick)
+        if problem is not None:
+            problems.append(problem)
+        else:
+            freed.append((meld, home))
     # the rack tiles left once the replacements are taken: the new melds' rack tiles
-    if freed and not _place_freed_jokers(profile, freed, after, spare, fresh, pool, homed):
+    if freed and not _place_freed_jokers(profile, freed, after, spare, fresh, stock.pool, homed):
         where = {
             FreedJoker.ANYWHERE: "in another meld",
             FreedJoker.NEW_MELD: "in a new meld",
@@ -624,52 +674,55 @@ def _keeps_an_old_meld(olds: list[Meld], meld: Meld) -> bool:
     return any(not Counter(old.tiles) - tiles for old in olds)
 
 
+def _wanted(profile: RuleProfile, old: MeldReading, place: int) -> list[Counter[Tile]]:
+    """The ways to replace the joker at ``place`` of ``old``: each the tiles it takes."""
+    substitute = old.stands_for[place]
+    assert substitute is not None
+    options = substitute.tiles
+    both = profile.joker_group3_both_colours and old.kind is MeldKind.GROUP and len(old.layout) == 3
+    return [Counter(options)] if both else [Counter([tile]) for tile in options]
+
+
 def _replacement_problem(
     profile: RuleProfile,
     meld: Meld,
     old: MeldReading,
     place: int,
     after: TableState,
-    pool: Counter[Tile],
-    loose: Counter[Tile],
-    added: Counter[Tile] | None,
+    stock: _Stock,
+    home: int | None,
+    pick: int,
 ) -> Violation | None:
-    """Whether the joker at ``place`` was replaced by the exact tile; takes it from ``pool``.
+    """Whether the joker at ``place`` was replaced by the ``pick``-th of its exact tiles
+    (:func:`_wanted`); takes it from ``stock``.
 
-    ``added`` holds the tiles the meld keeping ``old`` in place adds to it (None when no
-    meld does): the replacement must be one of them, standing where the joker stood, and
-    under the default rule it comes from the rack (``pool``) as well. Every replacement is
-    also taken from ``loose``, the table's tiles no old meld keeps in place: a tile left
-    where it was in a meld holding a joker replaces nothing (from ``b9 o9 r9 j |
-    k9 k10 j k12``, ``r9 b9 o9 | k9 k10 j k12`` did not free the group's joker with the
-    run's k9), and one tile replaces one joker.
+    With a ``home`` (the meld keeping ``old`` in place), the replacement must be one of the
+    tiles that meld adds, standing where the joker stood; under the default rule it comes
+    from the rack (``stock.pool``) as well. Every replacement is also taken from
+    ``stock.loose``, the table's tiles no old meld keeps in place: a tile left where it was
+    in a meld holding a joker replaces nothing (from ``b9 o9 r9 j | k9 k10 j k12``,
+    ``r9 b9 o9 | k9 k10 j k12`` did not free the group's joker with the run's k9), and one
+    tile replaces one joker.
     """
+    wanted = _wanted(profile, old, place)
+    need = wanted[pick]
+    in_place = stock.loose if home is None else stock.added[home]
+    from_rack = not profile.joker_replacement_from_table
+    if not need - in_place and not need - stock.loose and not (from_rack and need - stock.pool):
+        if from_rack:
+            stock.pool.subtract(need)
+        in_place.subtract(need)
+        if in_place is not stock.loose:
+            stock.loose.subtract(need)
+        return None
     substitute = old.stands_for[place]
     assert substitute is not None
     options = substitute.tiles
-    both = profile.joker_group3_both_colours and old.kind is MeldKind.GROUP and len(old.layout) == 3
-    wanted = [Counter(options)] if both else [Counter([tile]) for tile in options]
-    in_place = loose if added is None else added
-    from_rack = not profile.joker_replacement_from_table
-    choice = next(
-        (
-            need
-            for need in wanted
-            if not need - in_place and not need - loose and not (from_rack and need - pool)
-        ),
-        None,
-    )
-    if choice is not None:
-        if from_rack:
-            pool.subtract(choice)
-        in_place.subtract(choice)
-        if in_place is not loose:
-            loose.subtract(choice)
-        return None
-    on_table = _tiles_of(after.melds)
+    both = len(wanted) == 1 and len(options) > 1  # every missing colour, together
     what = " and ".join(map(str, options)) if both else " or ".join(map(str, options))
     source = "the rack" if from_rack else "the table or the rack"
-    if from_rack and any(not need - on_table for need in wanted):
+    on_table = _tiles_of(after.melds)
+    if from_rack and any(not option - on_table for option in wanted):
         return Violation(
             "joker_replacement_not_from_rack",
             f"{meld}: the joker may be freed only by {what} from the rack, not from the table",

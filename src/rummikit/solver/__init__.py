@@ -993,6 +993,7 @@ def _take_for_tierce(setup: _Setup, tile: Tile) -> bool:
     if tile in setup.swept:
         s, v = setup.value_of(tile)
         setup.swept.remove(tile)
+        setup.replacing.remove((s, v))
         setup.table[s][v] -= 1  # it moves from the sweep into the block
         return True
     return False
