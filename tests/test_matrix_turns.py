@@ -677,6 +677,31 @@ def test_regression_rows19_20_replacements_do_not_depend_on_the_order_of_the_mel
         assert codes(profile, before, rack, after) == ()
 
 
+def test_regression_rows17_20_d7_frozen_melds_release_their_jokers_one_after_another():
+    # Rows 17 and 20, variant: a meld holding a joker gives no tile up before its joker is
+    # replaced, so two melds cannot free each other's jokers (a review found this accepted).
+    lemada = attrs.evolve(PAGAT, joker_replacement_from_table=True)
+    assert codes(lemada, "b7 k7 j | o7 k7 j", "k8 k9", "b7 k7 o7 | k7 k8 k9 j j") == (
+        "joker_meld_frozen",
+    )
+    # A chain is fine: k11 frees the run's joker, then the run's k9 frees the group's.
+    after = "r9 o9 b9 k9 | k10 k11 j | r4 b4 j"
+    for before in ("r9 o9 b9 j | k9 k10 j", "k9 k10 j | r9 o9 b9 j"):
+        assert codes(lemada, before, "k11 r4 b4", after) == ()
+    # Before opening, a rack tile outside the opening melds frees a joker (the check of the
+    # order once counted the opening's tiles out twice and refused this).
+    assert (
+        codes(
+            attrs.evolve(lemada, opening_min_points=15),
+            "j o9 o10 o11 o12",
+            "o9 o8 o8 r5 k6 j",
+            "o8 o9 o10 | o11 o12 j | o8 o9 j",
+            opened=False,
+        )
+        == ()
+    )
+
+
 def test_regression_row20_d7_one_table_tile_replaces_one_joker():
     # Two frozen groups both missing k9, one k9 on the table: it frees one joker, not both.
     lemada = attrs.evolve(PAGAT, joker_replacement_from_table=True)

@@ -985,17 +985,23 @@ def test_regression_row21_variant_new_meld_a_joker_left_aside_joins_a_new_meld()
 
 
 def test_regression_variant_a_joker_replaced_from_another_released_frozen_meld() -> None:
-    """Rows 17 and 20, variant ``joker_replacement_from_table`` (found by a review's fuzzing):
-    each of the two frozen groups has its joker replaced by a piece of the other (k9 and
-    b9), both released. The replacement was looked for among the free table pieces only,
-    before the other meld's pieces joined them, so no such case was solved: solve answered
-    None where r9 b9 j | r9 k9 o9 | o8 o9 j o11 places two."""
-    variant = attrs.evolve(
-        rk.profiles.get("pagat"), joker_replacement_from_table=True, forbid_adjacent_jokers=True
-    )
-    found = _checked(variant, "r9 j o9 b9 | r9 j o9 k9", "o8 b11 k10 o11")
-    assert found is not None
-    assert (found.score, found.optimal) == (2, True)
+    """Rows 17 and 20, variant ``joker_replacement_from_table``: a joker may be replaced by
+    a piece of another frozen meld once that meld is released (by a rack piece here: k11
+    frees k9 k10 j, whose k9 then frees the group's joker). Found by a review's fuzzing,
+    when such pieces were not looked for. Two melds freeing each other's jokers (each
+    replacement a natural of the other, r9 j o9 b9 | r9 j o9 k9 with o8 b11 k10 o11) were
+    accepted too, until a later review: neither meld can give a piece up first, so no play
+    frees them (the judge now requires the releases to follow one another)."""
+    variant = attrs.evolve(rk.profiles.get("pagat"), joker_replacement_from_table=True)
+    for table in ("r9 o9 b9 j | k9 k10 j", "k9 k10 j | r9 o9 b9 j"):
+        found = _checked(variant, table, "k11 r4 b4 o2")
+        assert found is not None
+        assert (found.score, found.optimal) == (3, True)
+    circular = attrs.evolve(variant, forbid_adjacent_jokers=True)
+    table = rk.TableState(rk.parse_table("r9 j o9 b9 | r9 j o9 k9"))
+    rack = list(rk.parse_tiles("o8 b11 k10 o11"))
+    assert _checked(circular, table, rack) is None
+    assert brute_judged(circular, table, rack, True, "tiles") == 0
 
 
 @pytest.mark.parametrize("adjacent", [False, True])

@@ -482,6 +482,8 @@ def _check_frozen_jokers(
     if not gone:
         return []  # every meld holding a joker is still on the table as it was
     olds = [(meld, profile.read_meld(meld)) for meld in before.melds if _holds_joker(meld)]
+    # the old melds' tiles that are free to move from the start of the turn
+    steady = _tiles_of(meld for meld in before.melds if not _holds_joker(meld))
     fresh: set[int] = set()  # melds that keep no old meld: needed by the new-meld variants
     if profile.freed_joker is not FreedJoker.ANYWHERE:
         # a twin of an old meld still on the table unchanged keeps nothing
@@ -493,7 +495,7 @@ def _check_frozen_jokers(
     # a claimed meld holds rack tiles only: the home of no old meld
     for homes in _home_choices(olds, after, readings, set(claimed)):
         problems = _judge_homes(
-            profile, olds, homes, after, fresh, from_rack, claimed, opening or Counter()
+            profile, olds, homes, after, fresh, from_rack, claimed, opening or Counter(), steady
         )
         if best is None or len(problems) < len(best):
             best = problems
@@ -569,6 +571,7 @@ def _judge_homes(
     from_rack: Counter[Tile],
     claimed: frozenset[int],
     opening: Counter[Tile],
+    steady: Counter[Tile],
 ) -> list[Violation]:
     """The violations of the joker rule when each old meld has the home given.
 
@@ -589,11 +592,14 @@ def _judge_homes(
     # the table's tiles not kept in place by an old meld: each replaces one joker at most
     loose = _tiles_of(after.melds) - sum(homed.values(), Counter()) - opening
     releases = [
-        (meld, old, place, home)
-        for (meld, old), (released, home) in zip(olds, homes, strict=True)
+        (k, meld, old, place, home)
+        for k, ((meld, old), (released, home)) in enumerate(zip(olds, homes, strict=True))
         for place in released
     ]
-    choices = [range(len(_wanted(profile, old, place))) for _, old, place, _ in releases]
+    choices = [range(len(_wanted(profile, old, place))) for _, _, old, place, _ in releases]
+    # where a replacement may come from before any frozen meld gives a tile up (with an
+    # opening, ``from_rack`` is already without the opening's tiles)
+    free = steady + from_rack
     best: list[Violation] | None = None
     for picks in itertools.product(*choices):
         problems = _judge_releases(
@@ -605,6 +611,7 @@ def _judge_homes(
             homed,
             _Stock(Counter(from_rack), Counter(loose), {h: Counter(c) for h, c in added.items()}),
             list(spare),
+            free,
         )
         if best is None or len(problems) < len(best):
             best = problems
@@ -624,8 +631,9 @@ class _Stock:
     added: dict[int, Counter[Tile]]
 
 
-_Release = tuple[Meld, MeldReading, int, int | None]
-"""A released joker: its old meld, the meld's reading, its place there, the meld's home."""
+_Release = tuple[int, Meld, MeldReading, int, int | None]
+"""A released joker: which old meld (an index), the meld, its reading, the joker's place
+there, the meld's home."""
 
 
 def _judge_releases(
@@ -637,16 +645,37 @@ def _judge_releases(
     homed: dict[int, Counter[Tile]],
     stock: _Stock,
     spare: list[int],
+    free: Counter[Tile],
 ) -> list[Violation]:
     """The violations when each released joker is replaced by its ``picks`` choice."""
     problems: list[Violation] = []
     freed: list[tuple[Meld, int | None]] = []
-    for (meld, old, place, home), pick in zip(releases, picks, strict=True):
+    # per old meld releasing a joker: its naturals, if it dissolves, and its replacements
+    steps: dict[int, tuple[Counter[Tile], Counter[Tile]]] = {}
+    for (k, meld, old, place, home), pick in zip(releases, picks, strict=True):
         problem = _replacement_problem(profile, meld, old, place, after, stock, home, pick)
         if problem is not None:
             problems.append(problem)
-        else:
-            freed.append((meld, home))
+            continue
+        freed.append((meld, home))
+        naturals = Counter(t for t in old.layout if t.suit is not None)
+        step = steps.setdefault(k, (naturals if home is None else Counter(), Counter()))
+        step[1].update(_wanted(profile, old, place)[pick])
+    if (
+        not problems
+        and profile.joker_replacement_from_table
+        and not releases_in_order(free, list(steps.values()))
+    ):
+        melds = tuple(dict.fromkeys(meld for meld, _ in freed))
+        problems.append(
+            Violation(
+                "joker_meld_frozen",
+                "a meld holding a joker gives no tile up before its joker is replaced, so "
+                "these jokers cannot all be freed (each needs a tile another of them holds): "
+                + "; ".join(map(str, melds)),
+                melds=melds,
+            )
+        )
     # the rack tiles left once the replacements are taken: the new melds' rack tiles
     if freed and not _place_freed_jokers(profile, freed, after, spare, fresh, stock.pool, homed):
         where = {
@@ -672,6 +701,38 @@ def _keeps_an_old_meld(olds: list[Meld], meld: Meld) -> bool:
     """Whether ``meld`` holds every tile of one of the old melds ``olds``."""
     tiles = Counter(meld.tiles)
     return any(not Counter(old.tiles) - tiles for old in olds)
+
+
+def releases_in_order(
+    free: Counter[Tile], steps: list[tuple[Counter[Tile], Counter[Tile]]]
+) -> bool:
+    """Whether frozen melds can release their jokers one after another.
+
+    Each step is (the naturals a meld gives up once its joker is replaced, the replacements
+    it takes). A replacement comes from ``free`` (the rack, melds free from the start) or
+    from a meld released earlier: a meld holding a joker gives nothing up before. Every
+    order is tried, sets of released melds remembered (a few melds at most)."""
+    total = (1 << len(steps)) - 1
+    stuck: set[int] = set()
+
+    def reach(done: int) -> bool:
+        if done == total:
+            return True
+        if done in stuck:
+            return False
+        supply = Counter(free)
+        for i, (gives, takes) in enumerate(steps):
+            if done >> i & 1:
+                supply.update(gives)
+                supply.subtract(takes)
+        for i, (_, takes) in enumerate(steps):
+            ready = not done >> i & 1 and all(supply[t] >= n for t, n in takes.items())
+            if ready and reach(done | 1 << i):
+                return True
+        stuck.add(done)
+        return False
+
+    return reach(0)
 
 
 def _wanted(profile: RuleProfile, old: MeldReading, place: int) -> list[Counter[Tile]]:

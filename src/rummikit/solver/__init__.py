@@ -131,6 +131,7 @@ import attrs
 
 from rummikit import profiles as _profiles
 from rummikit.errors import InvalidArgument, brief
+from rummikit.judge import releases_in_order
 from rummikit.meld import Meld, MeldKind
 from rummikit.notation import TableLike, TilesLike, as_table, as_tiles
 from rummikit.options import (
@@ -261,6 +262,8 @@ class _Setup:
     owed: list[tuple[Tile, bool]] = attrs.Factory(list)  # see _pay
     swept: list[Tile] = attrs.Factory(list)  # forced pieces that joined the sweep (_pay)
     replacing: list[tuple[int, int]] = attrs.Factory(list)  # sweep pieces standing for jokers
+    # per frozen meld releasing jokers: the naturals it gives up, the table pieces it takes
+    releases: list[tuple[Counter[Tile], Counter[Tile]]] = attrs.Factory(list)
 
     def copy(self) -> _Setup:
         return _Setup(
@@ -286,6 +289,7 @@ class _Setup:
             list(self.owed),
             list(self.swept),
             list(self.replacing),
+            list(self.releases),
         )
 
     def value_of(self, tile: Tile) -> tuple[int, int]:
@@ -424,6 +428,7 @@ def _frozen_variants(setup: _Setup, frozen: list[tuple[Meld, MeldReading]]) -> l
     holding the naturals of the one it left besides those of the meld kept there (from
     ``j b2 b3 | j b2 b3`` with ``b1 b1``, ``b1 b2 b3 j | b1 b2 b3 j``: the jokers swap).
     """
+    free = Counter(t for meld in setup.free_melds for t in meld.tiles)  # free from the start
     variants = [setup]
     for k, (meld, reading) in enumerate(frozen):
         grown: list[_Setup] = []
@@ -441,8 +446,12 @@ def _frozen_variants(setup: _Setup, frozen: list[tuple[Meld, MeldReading]]) -> l
                     for picks in itertools.product(*choice_lists):
                         variant = base.copy()
                         paid = [t for pick in picks for t in pick]
-                        if not _pay(variant, paid, kept=not dissolve):
+                        taken = _pay(variant, paid, kept=not dissolve)
+                        if taken is None:
                             continue
+                        if count:
+                            gives = Counter(t for t in reading.layout if t.suit is not None)
+                            variant.releases.append((gives if dissolve else Counter(), taken))
                         layout = list(reading.layout)
                         for place, pick in zip(chosen, picks, strict=True):
                             layout[place] = pick[0]
@@ -465,7 +474,13 @@ def _frozen_variants(setup: _Setup, frozen: list[tuple[Meld, MeldReading]]) -> l
                                 variant.freed.append(_restriction(variant, reading, index))
                         grown.append(variant)
         variants = grown
-    return [variant for variant in variants if _settle(variant)]
+    # a frozen meld gives no piece up before its own jokers are replaced: the releases must
+    # follow one another (no two melds freeing each other's jokers)
+    return [
+        variant
+        for variant in variants
+        if _settle(variant) and releases_in_order(free, variant.releases)
+    ]
 
 
 def _shelters(home: MeldReading, other: MeldReading) -> bool:
@@ -480,18 +495,21 @@ def _shelters(home: MeldReading, other: MeldReading) -> bool:
     return all(t.rank == home.ranks[0] for t in naturals)
 
 
-def _pay(setup: _Setup, tiles: list[Tile], *, kept: bool) -> bool:
+def _pay(setup: _Setup, tiles: list[Tile], *, kept: bool) -> Counter[Tile] | None:
     """Play the pieces that replace jokers: from the rack, or the table where allowed.
+    Returns the pieces taken from the table (None when the pieces are missing).
 
     In a kept meld the piece takes the joker's place in the block; in a released meld it
     joins the sweep like any table piece.
     """
     profile = setup.profile
+    taken: Counter[Tile] = Counter()
     for tile in tiles:
         s, v = setup.value_of(tile)
         # one piece replaces one joker: those already standing for one are not free
         free = setup.table[s][v] - setup.replacing.count((s, v))
         if profile.joker_replacement_from_table and free > 0:
+            taken[tile] += 1
             if kept:
                 setup.table[s][v] -= 1  # it moves from the sweep into the block
             else:
@@ -499,8 +517,9 @@ def _pay(setup: _Setup, tiles: list[Tile], *, kept: bool) -> bool:
             continue
         if not setup.take_from_rack(tile):
             if not profile.joker_replacement_from_table:
-                return False
+                return None
             # another frozen meld, released later, may hold it: settled by _settle
+            taken[tile] += 1
             setup.owed.append((tile, kept))
             continue
         setup.forced.append(tile)
@@ -508,7 +527,7 @@ def _pay(setup: _Setup, tiles: list[Tile], *, kept: bool) -> bool:
             setup.table[s][v] += 1
             setup.swept.append(tile)
             setup.replacing.append((s, v))
-    return True
+    return taken
 
 
 def _settle(setup: _Setup) -> bool:
