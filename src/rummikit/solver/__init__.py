@@ -89,8 +89,9 @@ Profile rules live in the state or around the program:
   that may only grow at its ends (runs) or take missing suits (groups), or released: the
   exact piece each joker stands for (either missing colour in a group of three, both with
   ``joker_group3_both_colours``) is played from the rack (or, with
-  ``joker_replacement_from_table``, taken from the table, one piece per joker) and the
-  meld's pieces rejoin the sweep. With two jokers in one meld, one may be released and the meld kept. A freed joker
+  ``joker_replacement_from_table``, taken from the table, one piece per joker, from a
+  frozen meld only once that meld is released: the releases must follow one another) and
+  the meld's pieces rejoin the sweep. With two jokers in one meld, one may be released and the meld kept. A freed joker
   must be placed again, never in a meld holding every natural of the meld it left: runs carry
   a flag per freed joker for this and groups are split accordingly, so the rule is exact.
   A meld sharing a natural with another frozen meld may also be kept with every joker
