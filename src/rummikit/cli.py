@@ -557,12 +557,12 @@ def check(
             "the table is empty: give at least one meld", param_hint="NOTATION"
         )
     ok = fits = True
-    try:  # one meld's reading says it, when that meld alone is too many pieces
-        if len(melds) > 1:
+    if len(melds) > 1:  # one meld's own reading says when it alone holds too many pieces
+        try:
             profile.check_in_deck([tile for meld in melds for tile in meld.tiles])
-    except InvalidArgument as error:  # more copies of a piece than the deck has
-        ok = fits = False
-        click.echo(f"invalid  {error.code}: {error.message}")
+        except InvalidArgument as error:  # more copies of a piece than the deck has
+            ok = fits = False
+            click.echo(f"invalid  {error.code}: {error.message}")
     for meld in melds:
         try:
             reading = profile.read_meld(meld)

@@ -592,11 +592,11 @@ def _judge_homes(
     # the table's tiles not kept in place by an old meld: each replaces one joker at most
     loose = _tiles_of(after.melds) - sum(homed.values(), Counter()) - opening
     releases = [
-        (k, meld, old, place, home)
+        (k, meld, old, place, home, _wanted(profile, old, place))
         for k, ((meld, old), (released, home)) in enumerate(zip(olds, homes, strict=True))
         for place in released
     ]
-    choices = [range(len(_wanted(profile, old, place))) for _, _, old, place, _ in releases]
+    choices = [range(len(wanted)) for *_, wanted in releases]
     # where a replacement may come from before any frozen meld gives a tile up (with an
     # opening, ``from_rack`` is already without the opening's tiles)
     free = steady + from_rack
@@ -631,9 +631,9 @@ class _Stock:
     added: dict[int, Counter[Tile]]
 
 
-_Release = tuple[int, Meld, MeldReading, int, int | None]
+_Release = tuple[int, Meld, MeldReading, int, int | None, list[Counter[Tile]]]
 """A released joker: which old meld (an index), the meld, its reading, the joker's place
-there, the meld's home."""
+there, the meld's home, and the ways to replace it (:func:`_wanted`)."""
 
 
 def _judge_releases(
@@ -652,15 +652,16 @@ def _judge_releases(
     freed: list[tuple[Meld, int | None]] = []
     # per old meld releasing a joker: its naturals, if it dissolves, and its replacements
     steps: dict[int, tuple[Counter[Tile], Counter[Tile]]] = {}
-    for (k, meld, old, place, home), pick in zip(releases, picks, strict=True):
-        problem = _replacement_problem(profile, meld, old, place, after, stock, home, pick)
+    for (k, meld, old, place, home, wanted), pick in zip(releases, picks, strict=True):
+        problem = _replacement_problem(profile, meld, old, place, after, stock, home, wanted, pick)
         if problem is not None:
             problems.append(problem)
             continue
         freed.append((meld, home))
-        naturals = Counter(t for t in old.layout if t.suit is not None)
-        step = steps.setdefault(k, (naturals if home is None else Counter(), Counter()))
-        step[1].update(_wanted(profile, old, place)[pick])
+        if k not in steps:  # a meld kept in place gives up nothing; a dissolved one its naturals
+            gives = Counter(t for t in old.layout if home is None and t.suit is not None)
+            steps[k] = (gives, Counter())
+        steps[k][1].update(wanted[pick])
     if (
         not problems
         and profile.joker_replacement_from_table
@@ -752,10 +753,11 @@ def _replacement_problem(
     after: TableState,
     stock: _Stock,
     home: int | None,
+    wanted: list[Counter[Tile]],
     pick: int,
 ) -> Violation | None:
-    """Whether the joker at ``place`` was replaced by the ``pick``-th of its exact tiles
-    (:func:`_wanted`); takes it from ``stock``.
+    """Whether the joker at ``place`` was replaced by ``wanted[pick]``, one of the ways to
+    replace it (:func:`_wanted`); takes it from ``stock``.
 
     With a ``home`` (the meld keeping ``old`` in place), the replacement must be one of the
     tiles that meld adds, standing where the joker stood; under the default rule it comes
@@ -765,7 +767,6 @@ def _replacement_problem(
     ``r9 b9 o9 | k9 k10 j k12`` did not free the group's joker with the run's k9), and one
     tile replaces one joker.
     """
-    wanted = _wanted(profile, old, place)
     need = wanted[pick]
     in_place = stock.loose if home is None else stock.added[home]
     from_rack = not profile.joker_replacement_from_table

@@ -216,10 +216,13 @@ def sort_tiles(tiles: Iterable[Tile]) -> list[Tile]:
             "(rummikit.parse_tiles reads notation)",
         )
     found = list(tiles)
-    for tile in found:
-        if not isinstance(tile, Tile):
-            raise InvalidArgument("not_a_tile", f"expected rummikit.Tile values, not {brief(tile)}")
-    return sorted(found, key=_code)
+    try:  # the items are checked only when they fail: sorting is on the solver's path
+        return sorted(found, key=_code)
+    except (TypeError, AttributeError):
+        odd = next((tile for tile in found if not isinstance(tile, Tile)), found)
+        raise InvalidArgument(
+            "not_a_tile", f"expected rummikit.Tile values, not {brief(odd)}"
+        ) from None
 
 
 def _code(tile: Tile) -> int:

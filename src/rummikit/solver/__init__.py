@@ -91,9 +91,10 @@ Profile rules live in the state or around the program:
   ``joker_group3_both_colours``) is played from the rack (or, with
   ``joker_replacement_from_table``, taken from the table, one piece per joker, from a
   frozen meld only once that meld is released: the releases must follow one another) and
-  the meld's pieces rejoin the sweep. With two jokers in one meld, one may be released and the meld kept. A freed joker
-  must be placed again, never in a meld holding every natural of the meld it left: runs carry
-  a flag per freed joker for this and groups are split accordingly, so the rule is exact.
+  the meld's pieces rejoin the sweep. With two jokers in one meld, one may be released and
+  the meld kept. A freed joker must be placed again, never in a meld holding every natural
+  of the meld it left: runs carry a flag per freed joker for this and groups are split
+  accordingly, so the rule is exact.
   A meld sharing a natural with another frozen meld may also be kept with every joker
   released: the other's freed joker may join it (the jokers of ``j b2 b3 | j b2 b3`` swap
   places with ``b1 b1`` played).
@@ -450,9 +451,11 @@ def _frozen_variants(setup: _Setup, frozen: list[tuple[Meld, MeldReading]]) -> l
                         taken = _pay(variant, paid, kept=not dissolve)
                         if taken is None:
                             continue
-                        if count:
-                            gives = Counter(t for t in reading.layout if t.suit is not None)
-                            variant.releases.append((gives if dissolve else Counter(), taken))
+                        if count:  # a kept meld gives up nothing; a dissolved one its naturals
+                            gives = Counter(
+                                t for t in reading.layout if dissolve and t.suit is not None
+                            )
+                            variant.releases.append((gives, taken))
                         layout = list(reading.layout)
                         for place, pick in zip(chosen, picks, strict=True):
                             layout[place] = pick[0]
@@ -2023,8 +2026,13 @@ def _keep_table(
         else:
             changed.append(meld)
     candidates = [m for m in setup.free_melds if remaining[m.key] > 0]
-    fixed = [m for m in changed if _frozen_or_opening(profile, m, setup)]
-    pool = Counter(t for m in changed if not _frozen_or_opening(profile, m, setup) for t in m.tiles)
+    fixed: list[Meld] = []
+    pool: Counter[Tile] = Counter()  # the pieces of the changed melds that may be re-split
+    for meld in changed:
+        if _frozen_or_opening(profile, meld, setup):
+            fixed.append(meld)
+        else:
+            pool.update(meld.tiles)
     candidates = [m for m in candidates if not Counter(m.tiles) - pool]
     if not candidates:
         return after
