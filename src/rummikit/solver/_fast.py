@@ -317,9 +317,9 @@ def solve_counts(
 FIRST_SHARE = 400
 """Steps each direction of the sweep gets first; the shares double in turn."""
 
-STARVED_FROM = 4 * FIRST_SHARE
-"""The sweep asks :meth:`_Search.starved` only in shares larger than this: the asks cost
-more than they save on the many searches that end sooner."""
+STARVED_FROM = FIRST_SHARE
+"""The sweep asks :meth:`_Search.starved` only in shares larger than this (from the second
+on): in the first, the asks cost more than they save on the many searches that end there."""
 
 
 def _same(row: Sequence[int], top: int) -> list[int]:
