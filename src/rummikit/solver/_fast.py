@@ -373,6 +373,17 @@ class _Search:
                 row[s] = running
                 running += weight * rack[s][v]
         self.ahead[0][NSUITS] = running
+        # per value, what the hot loop reads: each suit's table and rack naturals there, and
+        # the rack weight after each suit (:meth:`_value` unpacks it in one go)
+        self.rows = [
+            (
+                *(table[s][v] for s in range(NSUITS)),
+                *(rack[s][v] for s in range(NSUITS)),
+                *self.ahead[v][:NSUITS],
+                weights[v],
+            )
+            for v in range(min(top, ACE_HIGH_TOP - 1) + 1)
+        ]
         self.quota = 0
         self.points: Sequence[int] = ()
         self.points_ahead: list[int] = []
@@ -467,15 +478,10 @@ class _Search:
             if acc + self.points_ahead[v] < quota:
                 return
             worth = self.points[v]
-        table = self.table
-        rack = self.rack
         used = packed >> _SHIFT
         left = self.total_jokers - used
         base = used << _SHIFT
-        weight = self.weights[v]
-        t0, t1, t2, t3 = table[0][v], table[1][v], table[2][v], table[3][v]
-        r0, r1, r2, r3 = rack[0][v], rack[1][v], rack[2][v], rack[3][v]
-        h0, h1, h2, h3, _ = self.ahead[v]
+        t0, t1, t2, t3, r0, r1, r2, r3, h0, h1, h2, h3, weight = self.rows[v]
         if spare:
             h0, h1, h2, h3 = h0 + spare, h1 + spare, h2 + spare, h3 + spare
         room = v - 1
