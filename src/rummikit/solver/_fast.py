@@ -374,16 +374,10 @@ class _Search:
                 running += weight * rack[s][v]
         self.ahead[0][NSUITS] = running
         # per value, what the hot loop reads: each suit's table and rack naturals there, and
-        # the rack weight after each suit (:meth:`_value` unpacks it in one go)
-        self.rows = [
-            (
-                *(table[s][v] for s in range(NSUITS)),
-                *(rack[s][v] for s in range(NSUITS)),
-                *self.ahead[v][:NSUITS],
-                weights[v],
-            )
-            for v in range(min(top, ACE_HIGH_TOP - 1) + 1)
-        ]
+        # the rack weight after each suit (:meth:`_value` unpacks it in one go); with ace
+        # high ``ahead`` has one value more than the counts, which the rows do without
+        columns = list(zip(*self.ahead, strict=True))[:NSUITS]
+        self.rows = list(zip(*table, *rack, *columns, weights, strict=False))
         self.quota = 0
         self.points: Sequence[int] = ()
         self.points_ahead: list[int] = []
