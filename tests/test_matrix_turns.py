@@ -1240,3 +1240,19 @@ def test_regression_a_freed_joker_may_join_the_twin_of_the_meld_it_left():
     assert verdict.ok, verdict.codes
     back = pagat.check_turn(before="j r4 r5", rack="r3 r6", after="r3 r4 r5 r6 j", opened=True)
     assert not back.ok
+
+
+def test_regression_rows11_12_13_an_opening_meld_is_not_its_table_twin_with_the_joker_moved():
+    # Pagat with the joker at 0 in the opening (row 12 variant): the rack lays b3 b4 j
+    # (the joker as b5) beside the table's frozen j b3 b4 (the joker as b2). Both are worth
+    # 7 and hold the same tiles; the judge took them for identical melds and tried only the
+    # first as the opening, which left the old meld with its joker moved: the verdict
+    # depended on the order of the melds (found by hypothesis).
+    zero = PAGAT.evolve(opening_min_points=6, opening_joker_value="zero")
+    for after in ("j b3 b4 | b3 b4 j", "b3 b4 j | j b3 b4"):
+        verdict = zero.check_turn(before="j b3 b4", rack="b3 b4 j", after=after, opened=False)
+        assert verdict.ok, (after, verdict.codes)
+    moved = zero.check_turn(
+        before="j b3 b4", rack="b3 b4 j", after="b3 b4 j | b3 b4 j", opened=False
+    )
+    assert moved.codes == ("joker_meld_frozen",)

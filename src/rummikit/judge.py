@@ -344,17 +344,20 @@ def _best_rack_only_value(
     identical melds as one with a count, most valuable first, a branch dropped as soon as
     all that is left could not beat the best found.
     """
-    counted: dict[tuple[int, frozenset[tuple[Tile, int]]], list[int]] = {}
+    counted: dict[tuple[int, frozenset[tuple[Tile, int]], Hashable], list[int]] = {}
     for index in new:
         reading = readings[index]
         tiles = Counter(after.melds[index].tiles)
         if reading is not None and not tiles - from_rack:
-            key = (opening_value(profile, reading), frozenset(tiles.items()))
+            # identical: the same tiles, each joker standing for the same tile (``j b3 b4``
+            # and ``b3 b4 j`` differ for ``fits``, even where jokers count 0 and both are
+            # worth the same)
+            key = (opening_value(profile, reading), frozenset(tiles.items()), reading.jokers)
             counted.setdefault(key, []).append(index)
     items = sorted(counted.items(), key=lambda item: -item[0][0])
     ahead = [0] * (len(items) + 1)  # ahead[i]: all that items i and later are worth
     for i in range(len(items) - 1, -1, -1):
-        (value, _), indexes = items[i]
+        (value, _, _), indexes = items[i]
         ahead[i] = ahead[i + 1] + value * len(indexes)
     best = 0
     taken_melds: list[int] = []
@@ -368,7 +371,7 @@ def _best_rack_only_value(
             best = max(best, total)
         if best >= enough or i == len(items) or total + ahead[i] <= best:
             return
-        (value, tiles), indexes = items[i]
+        (value, tiles, _), indexes = items[i]
         most = min([len(indexes), *(left[tile] // need for tile, need in tiles)])
         for times in range(most, -1, -1):
             taken = Counter({tile: need * times for tile, need in tiles})
