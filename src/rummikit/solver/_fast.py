@@ -279,8 +279,9 @@ def solve_counts(
             search.set_quota(quota, flip(points, top))
         return search
 
-    # the downward direction is built when first needed: most searches end within the
-    # first share of the upward one (every tie-break check does)
+    # the second direction is built when first needed: most searches end within the
+    # first share of the first one (every tie-break check does)
+    order = (True, False) if starts_high(top, table) else (False, True)
     searches: list[_Search] = []
     best: _Search | None = None  # the search holding the best arrangement found
     spent = 0
@@ -288,17 +289,17 @@ def solve_counts(
     while True:
         for turn in (0, 1):
             if turn == len(searches):
-                searches.append(direction(bool(turn)))
+                searches.append(direction(order[turn]))
             search = searches[turn]
             if best is not None:
                 search.best = max(search.best, best.found)
             search.spent = 0
-            search.limit = share
+            search.limit = share * LEAD if turn == 0 else share
             # most searches end within the first share: the asks would only slow them
             search.starving = share > STARVED_FROM and bool(search.suffix_max)
             if budget is not None:
                 cap = budget * (grace if best is None else 1)
-                search.limit = max(0, min(share, cap - spent))
+                search.limit = max(0, min(search.limit, cap - spent))
             try:
                 search.dive()
                 finished = True
@@ -316,6 +317,27 @@ def solve_counts(
 
 FIRST_SHARE = 400
 """Steps each direction of the sweep gets first; the shares double in turn."""
+
+LEAD = 2
+"""How many times the other direction's share the direction the sweep starts with gets."""
+
+
+def starts_high(top: int, table: Sequence[Sequence[int]]) -> bool:
+    """Whether the sweep should start from the top value: when the table's pieces lie
+    below the middle value more than above it (each weighed by its distance from it).
+
+    On the solver benchmark (two seeds of 200 positions) the direction starting where the
+    table holds less was the cheaper one about three times in five, often by far; most
+    searches end within their first share, so for them that choice is most of the cost.
+    (A likely reason: there the rack pieces a play must leave show up early, and the bound
+    cuts what follows.)"""
+    middle = (min(top, ACE_HIGH_TOP - 1) + 1) / 2
+    lean = 0.0
+    for row in table:
+        for v in range(1, min(top, ACE_HIGH_TOP - 1) + 1):
+            lean += row[v] * (middle - v)
+    return lean > 0
+
 
 STARVED_FROM = FIRST_SHARE
 """The sweep asks :meth:`_Search.starved` only in shares larger than this (from the second
