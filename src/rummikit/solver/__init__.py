@@ -1899,11 +1899,12 @@ def _keep_melds(
     """Ties: the table of ``plan`` rebuilt to keep old melds whole where that is cheap.
 
     The melds the best play left intact stay. Then each other old meld, largest first, is
-    taken back out of the new melds around it: first those sharing a piece with it, then
-    also those near one of their pieces (holding a piece of its rank, or of its suit within
-    two ranks). When what is left of them still splits into melds (a search of ``checks``
-    steps at most), the old meld stays and the split replaces them. The pieces on the table
-    do not change, so neither does the score; each check is local, so it is small and cheap.
+    taken back out of the new melds sharing a piece with it; when the pieces left over do
+    not split into melds by themselves, the new melds near them (holding a piece of one of
+    their ranks, or of one of their suits within two ranks) join them. When that splits (a
+    search of ``checks`` steps at most), the old meld stays and the split replaces the melds
+    it used. The pieces on the table do not change, so neither does the score; each check is
+    local, so it is small and cheap.
     """
     arranged = _arranged(plan, tuple(suits_of(profile.piece_set)), _top(profile))
     kept, others = _matched(before.melds, arranged)
@@ -1911,24 +1912,31 @@ def _keep_melds(
     for meld in sorted(others, key=len, reverse=True):
         need = Counter(meld.tiles)
         sharing = [m for m in current if not need.keys().isdisjoint(m.tiles)]
-        around = {(t.suit, t.rank) for m in (meld, *sharing) for t in m.tiles if t.suit is not None}
-        ranks, close = _near_places(around, wrap=profile.ace_high)
-        near = [
-            m
-            for m in current
-            if any(m is x for x in sharing)
-            or any(t.rank in ranks or (t.suit, t.rank) in close for t in m.tiles)
-        ]
-        for touched in (sharing, near) if len(near) > len(sharing) else (sharing,):
-            pool = Counter(t for m in touched for t in m.tiles)
-            if any(pool[t] < n for t, n in need.items()):
-                continue  # the touched melds do not hold the old one
-            pool.subtract(need)
-            split = _fast_split(profile, +pool, checks)
-            if split is not None:
-                current = [m for m in current if all(m is not x for x in touched)] + split
-                kept.append(meld)
-                break
+        pool = Counter(t for m in sharing for t in m.tiles)
+        if any(pool[t] < n for t, n in need.items()):
+            continue  # part of it lies in a meld kept whole
+        pool.subtract(need)
+        left = +pool
+        touched = sharing
+        split = _fast_split(profile, left, checks)
+        if split is None:
+            # the pieces left over may trade with the melds near them
+            ranks, close = _near_places(
+                {(t.suit, t.rank) for t in left if t.suit is not None}, wrap=profile.ace_high
+            )
+            near = [
+                m
+                for m in current
+                if all(m is not x for x in sharing)
+                and any(t.rank in ranks or (t.suit, t.rank) in close for t in m.tiles)
+            ]
+            if not near:
+                continue
+            touched = sharing + near
+            split = _fast_split(profile, left + Counter(t for m in near for t in m.tiles), checks)
+        if split is not None:
+            current = [m for m in current if all(m is not x for x in touched)] + split
+            kept.append(meld)
     return [*kept, *current]
 
 
