@@ -600,7 +600,8 @@ class _Search:
 
     def spare(self, packed: int) -> int:
         """What the rack aces left at 1 for the top (ace high) are worth in ``packed``."""
-        left = sum((packed >> (_RESERVE + 4 * s + 2)) & 3 for s in range(NSUITS))
+        aces = packed >> (_RESERVE + 2)  # each suit's 2 bits of rack aces, 4 bits apart
+        left = (aces & 3) + (aces >> 4 & 3) + (aces >> 8 & 3) + (aces >> 12 & 3)
         return left * self.weights[ACE_HIGH_TOP]
 
     def _aces(
