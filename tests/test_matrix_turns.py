@@ -1256,3 +1256,38 @@ def test_regression_rows11_12_13_an_opening_meld_is_not_its_table_twin_with_the_
         before="j b3 b4", rack="b3 b4 j", after="b3 b4 j | b3 b4 j", opened=False
     )
     assert moved.codes == ("joker_meld_frozen",)
+
+
+def test_row21_the_strict_reading_of_copies_does_not_depend_on_the_order_of_the_melds():
+    # Row 21 (D8), the stricter reading documented in turns.rst: a freed joker may not join
+    # a meld holding every natural of the meld it left, even other copies. From
+    # j k2 k3 j | k1 k2 k3 with k4, the freed k4 joker extending k1 k2 k3 is refused; a
+    # review found the code depending on the order of the after melds (freed_joker_misplaced
+    # one way, joker_replacement_not_from_rack the other): the same code now, both ways.
+    seen = {
+        codes(PAGAT, before, "k4", after)
+        for before in ("j k2 k3 j | k1 k2 k3", "k1 k2 k3 | j k2 k3 j")
+        for after in ("j k2 k3 k4 | k1 k2 k3 j", "k1 k2 k3 j | j k2 k3 k4")
+    }
+    assert len(seen) == 1, seen
+    assert not seen & {()}
+
+
+def test_regression_rows19_21_the_codes_do_not_depend_on_the_order_of_the_melds():
+    # Rows 19 and 21: two jokers standing for b6 and one b6 played; the replacements were
+    # shared out in the order of the melds before the turn, so a refused play reported one
+    # code or two depending on that order (found by a review). Every order of taking the
+    # replacements is tried now, and the reading with fewest violations is reported.
+    frozen_online = ONLINE.evolve(joker_policy="frozen")
+    cases = [
+        (PAGAT, ("j b7 b8 b9", "b5 j b7"), "b6 b6", ("j b5 b6 b7 j", "b7 b8 b9")),
+        (frozen_online, ("j o2 o3", "k1 b1 j r1"), "o1 o4 o1", ("r1 b1 k1 o1", "o2 o3 j j")),
+    ]
+    for profile, before, rack, after in cases:
+        seen = {
+            codes(profile, " | ".join(b), rack, " | ".join(a))
+            for b in (before, before[::-1])
+            for a in (after, after[::-1])
+        }
+        assert len(seen) == 1, seen
+        assert seen == {("joker_replacement_not_from_rack",)}

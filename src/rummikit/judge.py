@@ -484,7 +484,12 @@ def _check_frozen_jokers(
     gone, _ = _unmatched(before, identities)
     if not gone:
         return []  # every meld holding a joker is still on the table as it was
-    olds = [(meld, profile.read_meld(meld)) for meld in before.melds if _holds_joker(meld)]
+    # in an order of their own, not the listing's: the replacements are shared out in that
+    # order, and the verdict must not depend on how the table was listed
+    olds = sorted(
+        ((meld, profile.read_meld(meld)) for meld in before.melds if _holds_joker(meld)),
+        key=lambda item: (item[0].key, repr(item[1].jokers)),
+    )
     # the old melds' tiles that are free to move from the start of the turn
     steady = _tiles_of(meld for meld in before.melds if not _holds_joker(meld))
     fresh: set[int] = set()  # melds that keep no old meld: needed by the new-meld variants
@@ -500,11 +505,22 @@ def _check_frozen_jokers(
         problems = _judge_homes(
             profile, olds, homes, after, fresh, from_rack, claimed, opening or Counter(), steady
         )
-        if best is None or len(problems) < len(best):
+        if best is None or _fewer(problems, best):
             best = problems
         if not best:
             break
     return best or []
+
+
+def _fewer(problems: list[Violation], best: list[Violation]) -> bool:
+    """Whether ``problems`` should be judged rather than ``best``: fewer violations, and
+    between as many, the first in an order that does not depend on how the tables were
+    listed (their codes, then the melds they name)."""
+    return (len(problems), _order_free(problems)) < (len(best), _order_free(best))
+
+
+def _order_free(problems: list[Violation]) -> list[tuple[str, list[tuple[int, ...]]]]:
+    return sorted((v.code, sorted(meld.key for meld in v.melds)) for v in problems)
 
 
 _Home = tuple[list[int], int | None]
@@ -578,9 +594,10 @@ def _judge_homes(
 ) -> list[Violation]:
     """The violations of the joker rule when each old meld has the home given.
 
-    A joker of a group of three may be replaced by either missing colour: every choice is
-    tried (a few at most), as one piece replaces one joker and an early choice could take
-    the piece a later joker needs. The choice with fewest violations is judged."""
+    A joker of a group of three may be replaced by either missing colour, and two jokers may
+    want one tile: every choice of colour and every order of taking the tiles is tried (a
+    few at most), as one piece replaces one joker and an early choice could take the piece
+    a later joker needs. The choice with fewest violations is judged."""
     spare = [Counter(meld.tiles)[JOKER] for meld in after.melds]
     for index in claimed:
         spare[index] = 0  # a claimed meld holds the rack's jokers
@@ -599,15 +616,14 @@ def _judge_homes(
         for k, ((meld, old), (released, home)) in enumerate(zip(olds, homes, strict=True))
         for place in released
     ]
-    choices = [range(len(wanted)) for *_, wanted in releases]
     # where a replacement may come from before any frozen meld gives a tile up (with an
     # opening, ``from_rack`` is already without the opening's tiles)
     free = steady + from_rack
     best: list[Violation] | None = None
-    for picks in itertools.product(*choices):
+    for ordered, picks in _release_choices(releases):
         problems = _judge_releases(
             profile,
-            releases,
+            ordered,
             picks,
             after,
             fresh,
@@ -616,11 +632,32 @@ def _judge_homes(
             list(spare),
             free,
         )
-        if best is None or len(problems) < len(best):
+        if best is None or _fewer(problems, best):
             best = problems
         if not best:
             break
     return best or []
+
+
+def _release_choices(
+    releases: list[_Release],
+) -> Iterator[tuple[list[_Release], tuple[int, ...]]]:
+    """Each order in which the released jokers take their replacements (the first takes a
+    tile two of them could use; a few jokers at most, so every order is tried), with each
+    choice of replacement per joker."""
+    orders: Iterable[tuple[int, ...]] = (
+        itertools.permutations(range(len(releases)))
+        if len(releases) <= _ORDERED_RELEASES
+        else [tuple(range(len(releases)))]
+    )
+    for order in orders:
+        ordered = [releases[i] for i in order]
+        for picks in itertools.product(*(range(len(wanted)) for *_, wanted in ordered)):
+            yield ordered, picks
+
+
+_ORDERED_RELEASES = 4
+"""Up to this many released jokers, every order of taking replacements is tried."""
 
 
 @attrs.define
