@@ -281,7 +281,11 @@ def solve_counts(
 
     # the second direction is built when first needed: most searches end within the
     # first share of the first one (every tie-break check does)
-    order = (True, False) if starts_high(top, table) else (False, True)
+    # with nothing on the rack (a split of table pieces) there is nothing to leave, and
+    # upward first measured faster than the table's lean
+    split = not rack_jokers and not any(any(row) for row in rack)
+    order = (True, False) if not split and starts_high(top, table) else (False, True)
+    lead = 1 if split else LEAD
     searches: list[_Search] = []
     best: _Search | None = None  # the search holding the best arrangement found
     spent = 0
@@ -294,7 +298,7 @@ def solve_counts(
             if best is not None:
                 search.best = max(search.best, best.found)
             search.spent = 0
-            search.limit = share * LEAD if turn == 0 else share
+            search.limit = share * lead if turn == 0 else share
             # most searches end within the first share: the asks would only slow them
             search.starving = share > STARVED_FROM and bool(search.suffix_max)
             if budget is not None:
