@@ -1437,3 +1437,33 @@ def test_regression_ties_never_drop_the_intact_melds(
             after[meld.key] -= 1
             kept += 1
     assert kept >= 11
+
+
+def test_fast_core_starts_its_sweep_where_the_table_holds_less() -> None:
+    """The sweep starts from the end of the values where the table's pieces weigh less
+    (by distance from the middle value); a split of table pieces alone, with no rack piece
+    to leave, starts upward. Either way the score is the same (the other direction finishes
+    the proof when the first does not)."""
+    from rummikit.solver import _fast
+
+    low = _fast.no_counts()
+    for suit in range(3):
+        for value in (2, 3, 4):
+            low[suit][value] = 1  # three runs low down
+    high = _fast.no_counts()
+    for suit in range(3):
+        for value in (10, 11, 12):
+            high[suit][value] = 1
+    assert _fast.starts_high(13, low)
+    assert not _fast.starts_high(13, high)
+    assert not _fast.starts_high(13, _fast.no_counts())
+    rack = _fast.no_counts()
+    rack[3][7] = rack[3][8] = rack[3][9] = 1
+    weights = [1] * 15
+    for table, mirrored in ((low, True), (high, False)):
+        plan = _fast.solve_counts(13, table, rack, 0, 0, weights, 1)
+        assert plan is not None
+        assert (plan.score, plan.optimal, plan.mirrored) == (3, True, mirrored)
+        split = _fast.solve_counts(13, table, _fast.no_counts(), 0, 0, [0] * 15, 0)
+        assert split is not None
+        assert (split.optimal, split.mirrored) == (True, False)
