@@ -337,8 +337,9 @@ def starts_high(top: int, table: Sequence[Sequence[int]]) -> bool:
     cuts what follows.)"""
     middle = (min(top, ACE_HIGH_TOP - 1) + 1) / 2
     lean = 0.0
+    # with ace high, aces stand at both ends (both directions meet them first): not counted
     for row in table:
-        for v in range(1, min(top, ACE_HIGH_TOP - 1) + 1):
+        for v in range(2 if top == ACE_HIGH_TOP else 1, min(top, ACE_HIGH_TOP - 1) + 1):
             lean += row[v] * (middle - v)
     return lean > 0
 
