@@ -585,23 +585,35 @@ def test_regression_an_opening_guess_is_not_proven_when_the_sweep_dropped_plays(
     the judge then drops its plays that break the variant, so its "nothing beats the guess"
     is not a proof. An opening guess came back flagged optimal while a legal opening placed
     one piece more (found by a review). Without the minimal openings (which find the better
-    opening), the guess is now flagged not optimal. (The review's position, ``r3 r4 r5 r6 r7
-    | o3 o4 o5 | r10 r11 j | b5 b6 b7``, no longer shows it since the fast core picks the
-    direction of its sweep: the guess there is the best opening; this one was found by a
-    random search.)"""
+    opening), the guess is now flagged not optimal. (The first position is the review's;
+    the second, found by a random search, shows it too: which of them does depends on the
+    plays found first, which depend on the direction of the fast core's sweep and on the
+    tie step; at least one must.)"""
     from rummikit import solver as engines
 
     variant = attrs.evolve(rk.profiles.get("pagat"), freed_joker="new_meld")
-    table = "b2 b3 j b5 | b4 b5 b6 j b8 b9"
-    rack = "o9 k6 b3 r10 k3 k11 r11 o3 r12 b4"
-    found = _checked(variant, table, rack, opened=False)
-    assert found is not None
-    assert found.score == 7
+    positions = [
+        (
+            "r3 r4 r5 r6 r7 | o3 o4 o5 | r10 r11 j | b5 b6 b7",
+            "b13 k13 r7 o10 r3 r12 r5 b11 r4 j b11 r6",
+            9,
+        ),
+        ("b2 b3 j b5 | b4 b5 b6 j b8 b9", "o9 k6 b3 r10 k3 k11 r11 o3 r12 b4", 7),
+    ]
+    for table, rack, best in positions:
+        found = _checked(variant, table, rack, opened=False)
+        assert found is not None
+        assert found.score == best
     monkeypatch.setattr(engines, "_by_minimal_openings", lambda *args: (False, None))
-    guessed = _checked(variant, table, rack, opened=False)
-    assert guessed is not None
-    assert guessed.score == 6
-    assert not guessed.optimal
+    short = 0
+    for table, rack, best in positions:
+        guessed = _checked(variant, table, rack, opened=False)
+        assert guessed is not None
+        assert guessed.score <= best
+        if guessed.score < best:
+            short += 1
+            assert not guessed.optimal
+    assert short  # at least one position still shows it
 
 
 def test_regression_a_rack_joker_that_does_not_fit_stays_on_the_rack() -> None:
@@ -804,8 +816,9 @@ def test_pagat_freeing_every_joker_is_answered_by_the_fast_core(
 @pytest.mark.parametrize(
     ("table", "rack"),
     [
-        ("j k3 k4 | o3 r3 j | r5 k5 b5", "b2 k6 k1 b8 k2"),
+        ("k5 k6 j | r5 o5 j | b5 o5 r5", "o13 r8 o10 k7"),
         ("k10 k11 j | o11 r11 j | r9 k9 b9", "b12 k8 k13 b6 k12"),
+        ("j k3 k4 | o3 r3 j | r5 k5 b5", "b2 k6 k1 b8 k2"),
     ],
 )
 def test_regression_rows17_21_a_laid_group_is_not_laid_twice_by_the_tie_step(
@@ -815,11 +828,9 @@ def test_regression_rows17_21_a_laid_group_is_not_laid_twice_by_the_tie_step(
     aside) on the table twice, so the judge refused the fast core's play of a dissolved
     setup and the general sweep solved it again (819 ms instead of 144 on the slowest
     pagat benchmark position). The fast core now answers, and the sweep never runs. (The
-    two positions mirror each other, so that the fast core sweeps each from another end;
-    the first was ``k5 k6 j | r5 o5 j | b5 o5 r5`` with ``o13 r8 o10 k7`` until the fast
-    core chose the direction of its sweep: there its best free play now puts the joker
-    back into its run, which the judge refuses, so the sweep runs whatever the tie step
-    does.)"""
+    last position mirrors the second, so that the fast core sweeps them from different
+    ends: which of the equal plays it finds first, and so whether the judge accepts it,
+    depends on the direction.)"""
     from rummikit import solver as engines
 
     sweeps: list[int] = []

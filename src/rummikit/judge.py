@@ -595,9 +595,9 @@ def _judge_homes(
     """The violations of the joker rule when each old meld has the home given.
 
     A joker of a group of three may be replaced by either missing colour, and two jokers may
-    want one tile: every choice of colour and every order of taking the tiles is tried (a
-    few at most), as one piece replaces one joker and an early choice could take the piece
-    a later joker needs. The choice with fewest violations is judged."""
+    want one tile: every choice of colour and (up to four released jokers) every order of
+    taking the tiles is tried, as one piece replaces one joker and an early choice could
+    take the piece a later joker needs. The choice with fewest violations is judged."""
     spare = [Counter(meld.tiles)[JOKER] for meld in after.melds]
     for index in claimed:
         spare[index] = 0  # a claimed meld holds the rack's jokers
@@ -645,10 +645,12 @@ def _release_choices(
     """Each order in which the released jokers take their replacements (the first takes a
     tile two of them could use; a few jokers at most, so every order is tried), with each
     choice of replacement per joker."""
+    wanted = [set().union(*(choice.keys() for choice in r[-1])) for r in releases]
+    shared = any(wanted[i] & wanted[j] for j in range(len(wanted)) for i in range(j))
     orders: Iterable[tuple[int, ...]] = (
         itertools.permutations(range(len(releases)))
-        if len(releases) <= _ORDERED_RELEASES
-        else [tuple(range(len(releases)))]
+        if shared and len(releases) <= _ORDERED_RELEASES
+        else [tuple(range(len(releases)))]  # no tile wanted twice: the order does not matter
     )
     for order in orders:
         ordered = [releases[i] for i in order]

@@ -1921,9 +1921,10 @@ def _keep_melds(
         split = _fast_split(profile, left, checks)
         if split is None:
             # the pieces left over may trade with the melds near them
-            ranks, close = _near_places(
-                {(t.suit, t.rank) for t in left if t.suit is not None}, wrap=profile.ace_high
-            )
+            around = {(t.suit, t.rank) for t in left if t.suit is not None} or {
+                (t.suit, t.rank) for t in meld.tiles if t.suit is not None
+            }  # only jokers left over: they may go near the old meld
+            ranks, close = _near_places(around, wrap=profile.ace_high)
             near = [
                 m
                 for m in current
