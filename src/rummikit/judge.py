@@ -520,6 +520,7 @@ def _fewer(problems: list[Violation], best: list[Violation]) -> bool:
 
 
 def _order_free(problems: list[Violation]) -> list[tuple[str, list[tuple[int, ...]]]]:
+    """``problems`` as the same value however the tables were listed."""
     return sorted((v.code, sorted(meld.key for meld in v.melds)) for v in problems)
 
 
@@ -642,11 +643,11 @@ def _judge_homes(
 def _release_choices(
     releases: list[_Release],
 ) -> Iterator[tuple[list[_Release], tuple[int, ...]]]:
-    """Each order in which the released jokers take their replacements (the first takes a
-    tile two of them could use; a few jokers at most, so every order is tried), with each
-    choice of replacement per joker."""
-    wanted = [set().union(*(choice.keys() for choice in r[-1])) for r in releases]
-    shared = any(wanted[i] & wanted[j] for j in range(len(wanted)) for i in range(j))
+    """Each order in which the released jokers may take their replacements, with each
+    choice of replacement per joker. The order matters only where two jokers want one
+    tile (the first takes it); then, for a few jokers at most, every order is tried."""
+    tiles = [set().union(*(choice.keys() for choice in r[-1])) for r in releases]
+    shared = any(tiles[i] & tiles[j] for j in range(len(tiles)) for i in range(j))
     orders: Iterable[tuple[int, ...]] = (
         itertools.permutations(range(len(releases)))
         if shared and len(releases) <= _ORDERED_RELEASES

@@ -1921,6 +1921,7 @@ def _keep_melds(
         split = _fast_split(profile, left, checks)
         if split is None:
             # the pieces left over may trade with the melds near them
+            shared = {id(m) for m in sharing}
             around = {(t.suit, t.rank) for t in left if t.suit is not None} or {
                 (t.suit, t.rank) for t in meld.tiles if t.suit is not None
             }  # only jokers left over: they may go near the old meld
@@ -1928,7 +1929,7 @@ def _keep_melds(
             near = [
                 m
                 for m in current
-                if all(m is not x for x in sharing)
+                if id(m) not in shared
                 and any(t.rank in ranks or (t.suit, t.rank) in close for t in m.tiles)
             ]
             if not near:
@@ -1936,7 +1937,8 @@ def _keep_melds(
             touched = sharing + near
             split = _fast_split(profile, left + Counter(t for m in near for t in m.tiles), checks)
         if split is not None:
-            current = [m for m in current if all(m is not x for x in touched)] + split
+            used = {id(m) for m in touched}
+            current = [m for m in current if id(m) not in used] + split
             kept.append(meld)
     return [*kept, *current]
 

@@ -280,9 +280,9 @@ def solve_counts(
         return search
 
     # the second direction is built when first needed: most searches end within the
-    # first share of the first one (every tie-break check does)
-    # with nothing on the rack (a split of table pieces) there is nothing to leave, and
-    # upward first measured faster than the table's lean
+    # first share of the first one (every tie-break check does); a split of table pieces
+    # (nothing on the rack, so nothing to leave) starts upward with equal shares, measured
+    # faster there than following the table's lean
     split = not rack_jokers and not any(any(row) for row in rack)
     order = (True, False) if not split and starts_high(top, table) else (False, True)
     lead = 1 if split else LEAD
@@ -339,11 +339,12 @@ def starts_high(top: int, table: Sequence[Sequence[int]]) -> bool:
     # with ace high, aces stand at both ends (both directions meet them first): not counted;
     # the middle stays 7 (measured on the rami voleur positions, 7.5, the middle of 2..13,
     # took a tenth more time in all and doubled the slowest)
+    low = 2 if top == ACE_HIGH_TOP else 1
     high = min(top, ACE_HIGH_TOP - 1)
     middle = (high + 1) / 2
     lean = 0.0
     for row in table:
-        for v in range(2 if top == ACE_HIGH_TOP else 1, high + 1):
+        for v in range(low, high + 1):
             lean += row[v] * (middle - v)
     return lean > 0
 
