@@ -142,7 +142,7 @@ from rummikit.options import (
     OpeningJokerValue,
     OpeningRule,
 )
-from rummikit.pieces import JOKER, Suit, Tile, sort_tiles, suits_of
+from rummikit.pieces import JOKER, Suit, Tile, suits_of, tile_from_code
 from rummikit.profile import RuleProfile
 from rummikit.reading import MAX_RUN, MeldReading
 from rummikit.solver import _fast, _openings
@@ -204,6 +204,11 @@ def check_options(objective: object, budget: object, keep_table: object) -> None
         )
 
 
+def _tiles_of_table(table: TableState) -> list[Tile]:
+    """The tiles on ``table``, meld by meld (no multiset built: a tile hashes slowly)."""
+    return [tile for meld in table.melds for tile in meld.tiles]
+
+
 def checked_position(
     profile: RuleProfile | str, table: TableLike, rack: TilesLike, opened: bool
 ) -> tuple[RuleProfile, TableState, list[Tile]]:
@@ -221,7 +226,7 @@ def checked_position(
         raise InvalidArgument("bad_opened", f"opened is True or False, not {brief(opened)}")
     before = as_table(table)
     pieces = as_tiles(rack)
-    rules.check_in_deck([*before.tiles.elements(), *pieces])
+    rules.check_in_deck([*_tiles_of_table(before), *pieces])
     for meld in before.melds:
         if not rules.is_valid_meld(meld):
             try:
@@ -1580,7 +1585,7 @@ def _by_minimal_openings(
         openings = _openings.minimal_openings(profile, pieces, _OPENINGS_LIMIT)
     except _openings.TooMany:
         return False, None
-    table, table_jokers, _ = _counts(profile, list(before.tiles.elements()))
+    table, table_jokers, _ = _counts(profile, _tiles_of_table(before))
     weights, joker_weight = _weights(profile, objective)
     ranked = []
     for melds in openings:
@@ -1639,8 +1644,7 @@ def _opening_and_rest(
         else None
     )
     after = TableState((*(before if more is None else more.table).melds, *melds))
-    setup = _base_setup(profile, pieces)
-    candidate = _finish(profile, before, pieces, after, objective, False, setup, keep_table=False)
+    candidate = _finish(profile, before, pieces, after, objective, False, None, keep_table=False)
     return candidate, more
 
 
@@ -1774,8 +1778,7 @@ def _solve_opening(
     if plan is None or plan.score <= 0:
         return None
     after = TableState((*before.melds, *_arranged(plan, suits, 13)))
-    setup = _base_setup(profile, pieces)
-    return _finish(profile, before, pieces, after, objective, plan.optimal, setup, keep_table=False)
+    return _finish(profile, before, pieces, after, objective, plan.optimal, None, keep_table=False)
 
 
 def _plain(profile: RuleProfile, before: TableState, opened: bool) -> bool:
@@ -1821,13 +1824,28 @@ def _weights(profile: RuleProfile, objective: str) -> tuple[list[int], int]:
 
 
 def _arranged(plan: _fast.Plan, suits: tuple[object, ...], top: int) -> list[Meld]:
+    known = _MELDS.setdefault(suits, {})
+    if len(known) > _MELDS_KEPT:
+        known.clear()
     melds = []
     for is_run, pieces in _fast.arrange(plan, top):
         if len(pieces) > 13:
             raise _TooLong
-        tiles = [JOKER if s < 0 else _natural(suits[s], 1 if v == 14 else v) for s, v in pieces]
-        melds.append(_run_meld(tiles) if is_run else _group_meld(tiles))
+        key = (is_run, *pieces)
+        meld = known.get(key)
+        if meld is None:
+            tiles = [JOKER if s < 0 else _natural(suits[s], 1 if v == 14 else v) for s, v in pieces]
+            meld = known[key] = _run_meld(tiles) if is_run else _group_meld(tiles)
+        melds.append(meld)
     return melds
+
+
+_MELDS: dict[tuple[object, ...], dict[tuple[object, ...], Meld]] = {}
+"""Per suit listing, the melds :func:`_arranged` built, by their pieces: melds are values,
+and building one (its tiles checked, its key sorted) costs more than looking it up."""
+
+_MELDS_KEPT = 4096
+"""How many melds :data:`_MELDS` keeps per suit listing before it starts again."""
 
 
 @cache
@@ -1850,7 +1868,7 @@ def _solve_plain(
     keep_table: bool,
 ) -> Solution | None:
     top = _top(profile)
-    table, table_jokers, suits = _counts(profile, list(before.tiles.elements()))
+    table, table_jokers, suits = _counts(profile, _tiles_of_table(before))
     rack, rack_jokers, _ = _counts(profile, pieces)
     live = _fast.live_rack(top, table, rack, table_jokers + rack_jokers)
     weights, joker_weight = _weights(profile, objective)
@@ -1868,8 +1886,7 @@ def _solve_plain(
     else:
         checks = _KEEP_BUDGET if budget is None else min(_KEEP_BUDGET, budget)
         after = TableState(_keep_melds(profile, before, plan, checks))
-    setup = _base_setup(profile, pieces)  # no free melds: the tie step is done here
-    return _finish(profile, before, pieces, after, objective, plan.optimal, setup, keep_table=False)
+    return _finish(profile, before, pieces, after, objective, plan.optimal, None, keep_table=False)
 
 
 def _rack_alone(
@@ -1991,22 +2008,28 @@ def _finish(
     after: TableState,
     objective: str,
     optimal: bool,
-    setup: _Setup,
+    setup: _Setup | None,
     *,
     keep_table: bool,
 ) -> Solution | None:
     """The solution for the table ``after``; with ``keep_table``, the melds ``setup`` was
     free to rearrange are re-split to keep old ones (:func:`_keep_table`)."""
-    played = after.tiles - before.tiles
+    # counted by code: a tile's hash is a Python call, an int's is not
+    played = _codes(after) - _codes(before)
     if not played:
         return None
-    if played - Counter(pieces):
+    if played - Counter(tile.code for tile in pieces):
         raise AssertionError(f"solver bug: played pieces not on the rack: {played}")
-    tiles = sort_tiles(played.elements())
+    tiles = [tile_from_code(code) for code in sorted(played.elements())]
     score = _worth(profile, tiles, objective)
-    if keep_table:
+    if keep_table and setup is not None:
         after = _keep_table(profile, before, after, setup)
     return Solution(after, tuple(tiles), score, optimal)
+
+
+def _codes(table: TableState) -> Counter[int]:
+    """The codes of the tiles on ``table``, as a multiset."""
+    return Counter(code for meld in table.melds for code in meld.codes)
 
 
 def _worth(profile: RuleProfile, tiles: Sequence[Tile], objective: str) -> int:

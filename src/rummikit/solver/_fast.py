@@ -714,7 +714,11 @@ def _arrange(plan: Plan) -> list[tuple[bool, list[Piece]]]:
     for v, (choice, group_jokers_here) in enumerate(plan.steps, start=1):
         naturals: list[Piece] = []
         for s, move in enumerate(choice):
+            if move.groups:
+                naturals.extend([(s, v)] * move.groups)
             runs = open_runs[s]
+            if not runs and not move.starts:
+                continue
             kept = []
             for run, op in zip(runs, move.ops, strict=True):
                 if op == 0:
@@ -724,10 +728,11 @@ def _arrange(plan: Plan) -> list[tuple[bool, list[Piece]]]:
                 kept.append(run)
             for lead in move.starts:
                 kept.append([JOKER_PIECE] * lead + [(s, v)])
-            kept.sort(key=_capped, reverse=True)
+            if len(kept) > 1:
+                kept.sort(key=_capped, reverse=True)
             open_runs[s] = kept
-            naturals.extend([(s, v)] * move.groups)
-        melds.extend((False, group) for group in _groups(naturals, group_jokers_here))
+        if naturals:
+            melds.extend((False, group) for group in _groups(naturals, group_jokers_here))
     for runs in open_runs:
         melds.extend((True, run) for run in runs)
     return melds
@@ -739,9 +744,9 @@ def _capped(run: list[Piece]) -> int:
 
 def _groups(naturals: list[Piece], jokers: int) -> list[list[Piece]]:
     """Split one value's naturals and ``jokers`` into groups (see :func:`group_jokers`)."""
-    if not naturals:
-        return []
     total = len(naturals)
+    if not jokers and MIN_LEN <= total <= MAX_GROUP and len(set(naturals)) == total:
+        return [naturals]  # most often: one group of distinct suits
     by_suit: dict[int, int] = {}
     for s, _ in naturals:
         by_suit[s] = by_suit.get(s, 0) + 1
