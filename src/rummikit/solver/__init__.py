@@ -142,7 +142,7 @@ from rummikit.options import (
     OpeningJokerValue,
     OpeningRule,
 )
-from rummikit.pieces import JOKER, Suit, Tile, suits_of, tile_from_code
+from rummikit.pieces import JOKER, Tile, suits_of, tile_from_code
 from rummikit.profile import RuleProfile
 from rummikit.reading import MAX_RUN, MeldReading
 from rummikit.solver import _fast, _openings
@@ -1926,11 +1926,12 @@ def _keep_melds(
     arranged = _arranged(plan, tuple(suits_of(profile.piece_set)), _top(profile))
     kept, others = _matched(before.melds, arranged)
     _, current = _matched(arranged, kept)
+    # pieces by code throughout: a tile hashes through a Python call, an int does not
     for meld in sorted(others, key=len, reverse=True):
-        need = Counter(meld.tiles)
-        sharing = [m for m in current if not need.keys().isdisjoint(m.tiles)]
-        pool = Counter(t for m in sharing for t in m.tiles)
-        if any(pool[t] < n for t, n in need.items()):
+        need = Counter(meld.codes)
+        sharing = [m for m in current if not need.keys().isdisjoint(m.codes)]
+        pool = Counter(code for m in sharing for code in m.codes)
+        if any(pool[code] < n for code, n in need.items()):
             continue  # part of it lies in a meld kept whole
         pool.subtract(need)
         left = +pool
@@ -1939,20 +1940,20 @@ def _keep_melds(
         if split is None:
             # the pieces left over may trade with the melds near them
             shared = {id(m) for m in sharing}
-            around = {(t.suit, t.rank) for t in left if t.suit is not None} or {
-                (t.suit, t.rank) for t in meld.tiles if t.suit is not None
+            around = {code for code in left if code != JOKER.code} or {
+                code for code in meld.codes if code != JOKER.code
             }  # only jokers left over: they may go near the old meld
             ranks, close = _near_places(around, wrap=profile.ace_high)
             near = [
                 m
                 for m in current
                 if id(m) not in shared
-                and any(t.rank in ranks or (t.suit, t.rank) in close for t in m.tiles)
+                and any(code % _RANKS in ranks or code in close for code in m.codes)
             ]
             if not near:
                 continue
             touched = sharing + near
-            split = _fast_split(profile, left + Counter(t for m in near for t in m.tiles), checks)
+            split = _fast_split(profile, left + Counter(c for m in near for c in m.codes), checks)
         if split is not None:
             used = {id(m) for m in touched}
             current = [m for m in current if id(m) not in used] + split
@@ -1975,21 +1976,25 @@ def _matched(melds: Sequence[Meld], others: Sequence[Meld]) -> tuple[list[Meld],
     return found, rest
 
 
-def _near_places(
-    pieces: set[tuple[Suit, int]], *, wrap: bool
-) -> tuple[set[int], set[tuple[Suit, int]]]:
-    """Where a meld lies near one of ``pieces`` (suit, rank): holding a natural of one of
-    their ranks, or of one of their suits within two ranks (counted round the ace when it
-    is also high, ``wrap``). Those are the melds the pieces could trade with."""
-    ranks = {rank for _, rank in pieces}
+def _near_places(pieces: set[int], *, wrap: bool) -> tuple[set[int], set[int]]:
+    """Where a meld lies near one of ``pieces`` (naturals, by :attr:`~rummikit.Tile.code`):
+    holding a natural of one of their ranks (the first set, of ranks), or of one of their
+    suits within two ranks (the second, of codes; counted round the ace when it is also
+    high, ``wrap``). Those are the melds the pieces could trade with."""
+    ranks = {code % _RANKS for code in pieces}
     close = set()
-    for suit, rank in pieces:
+    for code in pieces:
+        suit, rank = code - code % _RANKS, code % _RANKS
         for step in range(-2, 3):
             other = rank + step
             if wrap:
                 other = (other - 1) % 13 + 1
-            close.add((suit, other))
+            close.add(suit + other)  # out of 1..13: no piece's code
     return ranks, close
+
+
+_RANKS = 16
+"""A natural's :attr:`~rummikit.Tile.code` is its suit's number times this, plus its rank."""
 
 
 _KEEP_BUDGET = 400
@@ -2112,7 +2117,9 @@ def _split(setup: _Setup, pool: Counter[Tile]) -> list[Meld] | None:
     if not pool:
         return []
     if _plain(setup.profile, TableState(()), True):
-        return _fast_split(setup.profile, pool, _FAST_SPLIT)
+        return _fast_split(
+            setup.profile, Counter({t.code: n for t, n in pool.items()}), _FAST_SPLIT
+        )
     split = _base_setup(setup.profile, [])
     split.add_table(list(pool.elements()))
     problem = _problem(split, "tiles", 1, -1)._replace(need=0)
@@ -2122,14 +2129,14 @@ def _split(setup: _Setup, pool: Counter[Tile]) -> list[Meld] | None:
     return [m for m, _tag in _rebuild(split, problem, outcome)]
 
 
-def _fast_split(profile: RuleProfile, pool: Counter[Tile], budget: int) -> list[Meld] | None:
-    """Melds made of exactly the pieces of ``pool`` by the fast core (a search of ``budget``
-    steps at most), or None when none was found."""
+def _fast_split(profile: RuleProfile, pool: Counter[int], budget: int) -> list[Meld] | None:
+    """Melds made of exactly the pieces of ``pool`` (by :attr:`~rummikit.Tile.code`) by the
+    fast core (a search of ``budget`` steps at most), or None when none was found."""
     if not pool:
         return []
     if pool.total() < profile.min_meld_length:
         return None  # too few pieces for a meld
-    table, jokers, suits = _counts(profile, list(pool.elements()))
+    table, jokers, suits = _counts(profile, [tile_from_code(c) for c in pool.elements()])
     empty = _fast.no_counts()
     top = _top(profile)
     plan = _fast.solve_counts(top, table, empty, jokers, 0, [0] * 15, 0, budget, grace=1)
