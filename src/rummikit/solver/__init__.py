@@ -142,7 +142,7 @@ from rummikit.options import (
     OpeningJokerValue,
     OpeningRule,
 )
-from rummikit.pieces import JOKER, Tile, suits_of, tile_from_code
+from rummikit.pieces import JOKER, TILE_COLOURS, Tile, suits_of, tile_from_code
 from rummikit.profile import RuleProfile
 from rummikit.reading import MAX_RUN, MeldReading
 from rummikit.solver import _fast, _openings
@@ -1926,7 +1926,9 @@ def _keep_melds(
     arranged = _arranged(plan, tuple(suits_of(profile.piece_set)), _top(profile))
     kept, others = _matched(before.melds, arranged)
     _, current = _matched(arranged, kept)
-    # pieces by code throughout: a tile hashes through a Python call, an int does not
+    # pieces by code throughout: a tile hashes through a Python call, an int does not;
+    # melds are told apart by id (equal melds may be one cached object, see _arranged: every
+    # choice below goes by a meld's pieces, so such twins are taken or left together)
     for meld in sorted(others, key=len, reverse=True):
         need = Counter(meld.codes)
         sharing = [m for m in current if not need.keys().isdisjoint(m.codes)]
@@ -1993,8 +1995,9 @@ def _near_places(pieces: set[int], *, wrap: bool) -> tuple[set[int], set[int]]:
     return ranks, close
 
 
-_RANKS = 16
-"""A natural's :attr:`~rummikit.Tile.code` is its suit's number times this, plus its rank."""
+_RANKS = Tile(TILE_COLOURS[1], 1).code - Tile(TILE_COLOURS[0], 1).code
+"""A natural's :attr:`~rummikit.Tile.code` is its suit's number times this, plus its rank
+(read off two tiles, so that it follows :mod:`rummikit.pieces`)."""
 
 
 _KEEP_BUDGET = 400
@@ -2018,16 +2021,20 @@ def _finish(
     keep_table: bool,
 ) -> Solution | None:
     """The solution for the table ``after``; with ``keep_table``, the melds ``setup`` was
-    free to rearrange are re-split to keep old ones (:func:`_keep_table`)."""
+    free to rearrange are re-split to keep old ones (:func:`_keep_table`). ``setup`` may be
+    None only without ``keep_table``."""
+    if keep_table and setup is None:
+        raise AssertionError("solver bug: a tie step without its setup")
     # counted by code: a tile's hash is a Python call, an int's is not
     played = _codes(after) - _codes(before)
     if not played:
         return None
     if played - Counter(tile.code for tile in pieces):
-        raise AssertionError(f"solver bug: played pieces not on the rack: {played}")
+        shown = " ".join(str(tile_from_code(code)) for code in played.elements())
+        raise AssertionError(f"solver bug: played pieces not on the rack: {shown}")
     tiles = [tile_from_code(code) for code in sorted(played.elements())]
     score = _worth(profile, tiles, objective)
-    if keep_table and setup is not None:
+    if keep_table and setup is not None:  # (checked above: the test is for mypy)
         after = _keep_table(profile, before, after, setup)
     return Solution(after, tuple(tiles), score, optimal)
 

@@ -743,7 +743,8 @@ def _capped(run: list[Piece]) -> int:
 
 
 def _groups(naturals: list[Piece], jokers: int) -> list[list[Piece]]:
-    """Split one value's naturals and ``jokers`` into groups (see :func:`group_jokers`)."""
+    """Split one value's naturals (at least one) and ``jokers`` into groups (see
+    :func:`group_jokers`)."""
     total = len(naturals)
     if not jokers and MIN_LEN <= total <= MAX_GROUP and len(set(naturals)) == total:
         return [naturals]  # most often: one group of distinct suits
