@@ -25,7 +25,7 @@ early.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 MIN_LEN = 3
@@ -329,6 +329,23 @@ def solve_counts(
 _SUITS = tuple(range(NSUITS))
 
 
+@lru_cache(maxsize=1 << 14)
+def _row(
+    counts: tuple[int, ...], fixed: bool, later: int, weight: int, counted: bool
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """One value's row of :attr:`_Search.rows` and its suit order, from the suits' table
+    and rack naturals there (``counts``), the rack weight of the later values, the weight
+    of one natural here, and whether the rack naturals here count (not at a high ace)."""
+    order, permuted, shifts = _suit_order(counts, fixed)
+    if counted:
+        h2 = later + weight * permuted[7]
+        h1 = h2 + weight * permuted[6]
+        after = (h1 + weight * permuted[5], h1, h2, later)
+    else:
+        after = (later, later, later, later)
+    return (*permuted, *after, weight, *shifts), order
+
+
 @cache
 def _suit_order(
     counts: tuple[int, ...], fixed: bool
@@ -446,32 +463,16 @@ class _Search:
         # that :meth:`plan` lists each step's moves by suit again
         self.rows: list[tuple[int, ...]] = []
         self.orders: list[tuple[int, ...]] = []
-        t0, t1, t2, t3 = table
-        r0, r1, r2, r3 = rack
-        for v in range(top + 2):
-            here = v if v < ACE_HIGH_TOP else ACE_HIGH_TOP
-            counts: tuple[int, ...] = (
-                t0[here],
-                t1[here],
-                t2[here],
-                t3[here],
-                r0[here],
-                r1[here],
-                r2[here],
-                r3[here],
-            )
+        ace_high = top == ACE_HIGH_TOP
+        last = min(top, ACE_HIGH_TOP - 1)
+        for v, counts in enumerate(zip(*table, *rack, strict=True)):
+            if v > top + 1:
+                break
             # at the aces' values with ace high, :meth:`_aces` takes the suits in order
-            fixed = top == ACE_HIGH_TOP and v in (1, ACE_HIGH_TOP)
-            order, permuted, shifts = _suit_order(counts, fixed)
+            fixed = ace_high and (v == 1 or v == ACE_HIGH_TOP)
             later = self.ahead[v][NSUITS] if v <= top else 0
-            weight = weights[here]
-            if v > min(top, ACE_HIGH_TOP - 1):
-                after = (later, later, later, later)
-            else:
-                h2 = later + weight * permuted[7]
-                h1 = h2 + weight * permuted[6]
-                after = (h1 + weight * permuted[5], h1, h2, later)
-            self.rows.append((*permuted, *after, weight, *shifts))
+            cells, order = _row(counts, fixed, later, weights[v], v <= last)
+            self.rows.append(cells)
             self.orders.append(order)
         self.quota = 0
         self.points: Sequence[int] = ()
