@@ -263,7 +263,8 @@ def solve_counts(
     Until one is found the search may go on for ``grace`` times the budget. None when no
     arrangement uses every table piece (or none was found within the budget).
 
-    Depth first, value by value and suit by suit, most rack pieces first. A branch is cut
+    Depth first, value by value and suit by suit (at each value the suits with the fewest
+    naturals there first, :func:`_suit_order`), most rack pieces first. A branch is cut
     when even every rack piece still to come could not beat the best arrangement found; and
     each state between two values remembers the most that can follow it, so a later visit
     is cut unless it arrives with a better score.
