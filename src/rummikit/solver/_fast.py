@@ -375,7 +375,7 @@ FIRST_SHARE = 400
 """Steps each direction of the sweep gets first (the direction it starts with, :data:`LEAD`
 times as many, but for a split); the shares double in turn."""
 
-LEAD = 2
+LEAD = 3
 """How many times the other direction's share the direction the sweep starts with gets."""
 
 
