@@ -1224,7 +1224,7 @@ def _solve_general(
             continue
         after = TableState((*setup.untouched, *melds))
         solution = _finish(
-            rules, before, pieces, after, objective, outcome.optimal, setup, keep_table=keep_table
+            rules, before, pieces, after, objective, outcome.optimal, setup if keep_table else None
         )
         if solution is None:
             continue
@@ -1372,7 +1372,7 @@ def _solve_laid(
         return False, None, most
     after = TableState((*setup.untouched, *melds))
     solution = _finish(
-        rules, before, pieces, after, objective, plan.optimal, setup, keep_table=keep_table
+        rules, before, pieces, after, objective, plan.optimal, setup if keep_table else None
     )
     if solution is None:
         return True, None, most
@@ -1644,7 +1644,7 @@ def _opening_and_rest(
         else None
     )
     after = TableState((*(before if more is None else more.table).melds, *melds))
-    candidate = _finish(profile, before, pieces, after, objective, False, None, keep_table=False)
+    candidate = _finish(profile, before, pieces, after, objective, False, None)
     return candidate, more
 
 
@@ -1778,7 +1778,7 @@ def _solve_opening(
     if plan is None or plan.score <= 0:
         return None
     after = TableState((*before.melds, *_arranged(plan, suits, 13)))
-    return _finish(profile, before, pieces, after, objective, plan.optimal, None, keep_table=False)
+    return _finish(profile, before, pieces, after, objective, plan.optimal, None)
 
 
 def _plain(profile: RuleProfile, before: TableState, opened: bool) -> bool:
@@ -1886,7 +1886,7 @@ def _solve_plain(
     else:
         checks = _KEEP_BUDGET if budget is None else min(_KEEP_BUDGET, budget)
         after = TableState(_keep_melds(profile, before, plan, checks))
-    return _finish(profile, before, pieces, after, objective, plan.optimal, None, keep_table=False)
+    return _finish(profile, before, pieces, after, objective, plan.optimal, None)
 
 
 def _rack_alone(
@@ -1986,12 +1986,12 @@ def _near_places(pieces: set[int], *, wrap: bool) -> tuple[set[int], set[int]]:
     ranks = {code % _RANKS for code in pieces}
     close = set()
     for code in pieces:
-        suit, rank = code - code % _RANKS, code % _RANKS
+        rank = code % _RANKS
         for step in range(-2, 3):
             other = rank + step
             if wrap:
                 other = (other - 1) % 13 + 1
-            close.add(suit + other)  # out of 1..13: no piece's code
+            close.add(code - rank + other)  # out of 1..13: no piece's code
     return ranks, close
 
 
@@ -2016,15 +2016,10 @@ def _finish(
     after: TableState,
     objective: str,
     optimal: bool,
-    setup: _Setup | None,
-    *,
-    keep_table: bool,
+    tidy: _Setup | None,
 ) -> Solution | None:
-    """The solution for the table ``after``; with ``keep_table``, the melds ``setup`` was
-    free to rearrange are re-split to keep old ones (:func:`_keep_table`). ``setup`` may be
-    None only without ``keep_table``."""
-    if keep_table and setup is None:
-        raise AssertionError("solver bug: a tie step without its setup")
+    """The solution for the table ``after``; with a setup to ``tidy``, the melds it was
+    free to rearrange are re-split to keep old ones (:func:`_keep_table`)."""
     # counted by code: a tile's hash is a Python call, an int's is not
     played = _codes(after) - _codes(before)
     if not played:
@@ -2034,8 +2029,8 @@ def _finish(
         raise AssertionError(f"solver bug: played pieces not on the rack: {shown}")
     tiles = [tile_from_code(code) for code in sorted(played.elements())]
     score = _worth(profile, tiles, objective)
-    if keep_table and setup is not None:  # (checked above: the test is for mypy)
-        after = _keep_table(profile, before, after, setup)
+    if tidy is not None:
+        after = _keep_table(profile, before, after, tidy)
     return Solution(after, tuple(tiles), score, optimal)
 
 

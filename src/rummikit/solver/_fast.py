@@ -338,10 +338,11 @@ def _row(
     and rack naturals there (``counts``), the rack weight of the later values, the weight
     of one natural here, and whether the rack naturals here count (not at a high ace)."""
     order, permuted, shifts = _suit_order(counts, fixed)
-    if counted:
-        h2 = later + weight * permuted[7]
-        h1 = h2 + weight * permuted[6]
-        after = (h1 + weight * permuted[5], h1, h2, later)
+    if counted:  # the rack weight after each suit, in the value's order
+        *_, rack1, rack2, rack3 = permuted
+        h2 = later + weight * rack3
+        h1 = h2 + weight * rack2
+        after = (h1 + weight * rack1, h1, h2, later)
     else:
         after = (later, later, later, later)
     return (*permuted, *after, weight, *shifts), order
@@ -365,8 +366,8 @@ def _suit_order(
     about as many states."""
     order = _SUITS
     if not fixed:
-        keys = [(counts[s] + counts[NSUITS + s]) * 16 + counts[NSUITS + s] for s in _SUITS]
-        order = tuple(sorted(_SUITS, key=keys.__getitem__))
+        rack = counts[NSUITS:]
+        order = tuple(sorted(_SUITS, key=lambda s: (counts[s] + rack[s], rack[s])))
     permuted = (*(counts[s] for s in order), *(counts[NSUITS + s] for s in order))
     return order, permuted, tuple(_BITS * s for s in order)
 
