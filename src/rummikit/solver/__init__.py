@@ -2138,7 +2138,16 @@ def _fast_split(profile: RuleProfile, pool: Counter[int], budget: int) -> list[M
         return []
     if pool.total() < profile.min_meld_length:
         return None  # too few pieces for a meld
-    table, jokers, suits = _counts(profile, [tile_from_code(c) for c in pool.elements()])
+    suits = tuple(suits_of(profile.piece_set))
+    places = _places(suits)
+    table = _fast.no_counts()
+    jokers = 0
+    for code, count in pool.items():
+        if code == JOKER.code:
+            jokers += count
+        else:
+            suit, rank = places[code]
+            table[suit][rank] += count
     empty = _fast.no_counts()
     top = _top(profile)
     plan = _fast.solve_counts(top, table, empty, jokers, 0, [0] * 15, 0, budget, grace=1)
@@ -2146,6 +2155,17 @@ def _fast_split(profile: RuleProfile, pool: Counter[int], budget: int) -> list[M
         return None if plan is None else _arranged(plan, suits, top)
     except _TooLong:
         return None
+
+
+@cache
+def _places(suits: tuple[object, ...]) -> dict[int, tuple[int, int]]:
+    """Per natural's :attr:`~rummikit.Tile.code`, its suit's index in ``suits`` and its
+    rank: the count tables of :func:`_fast_split`, read straight off a pool of codes."""
+    return {
+        _natural(suit, rank).code: (i, rank)
+        for i, suit in enumerate(suits)
+        for rank in range(1, 14)
+    }
 
 
 _SPLIT_BUDGET = 3_000

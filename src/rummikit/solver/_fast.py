@@ -442,22 +442,27 @@ class _Search:
         self.weights = weights
         self.joker_weight = joker_weight
         self.ace_high = top == ACE_HIGH_TOP
-        # ahead[v][s]: the rack weight after suit s at value v, every later value included;
-        # with ace high a rack ace counts at 1 only, and once left there for the top it
-        # counts from the state (:meth:`spare`): counted at both ends, a rack of aces could
-        # never be proven placed
-        self.ahead = [[0] * (NSUITS + 1) for _ in range(top + 2)]
+        # after[v]: the rack weight of the values after v (rack jokers included); with ace
+        # high a rack ace counts at 1 only, and once left there for the top it counts from
+        # the state (:meth:`spare`): counted at both ends, a rack of aces could never be
+        # proven placed. by_suit[v][s] (read by :meth:`_aces` only): the rack weight after
+        # suit s at value v, every later value included
+        last = min(top, ACE_HIGH_TOP - 1)
+        self.after = after = [0] * (top + 2)
         running = joker_weight * rack_jokers
         if top == ACE_HIGH_TOP:
-            self.ahead[ACE_HIGH_TOP] = [running] * (NSUITS + 1)  # nothing counts at 14
-        for v in range(min(top, ACE_HIGH_TOP - 1), 0, -1):
-            row = self.ahead[v]
-            row[NSUITS] = running
-            weight = weights[v]
-            for s in range(NSUITS - 1, -1, -1):
-                row[s] = running
-                running += weight * rack[s][v]
-        self.ahead[0][NSUITS] = running
+            after[ACE_HIGH_TOP] = running  # nothing counts at 14
+        for v in range(last, 0, -1):
+            after[v] = running
+            running += weights[v] * (rack[0][v] + rack[1][v] + rack[2][v] + rack[3][v])
+        after[0] = running
+        self.by_suit: list[list[int]] = []
+        if top == ACE_HIGH_TOP:
+            self.by_suit = [[after[v]] * (NSUITS + 1) for v in range(top + 2)]
+            for v in range(last, 0, -1):
+                row = self.by_suit[v]
+                for s in range(NSUITS - 2, -1, -1):
+                    row[s] = row[s + 1] + weights[v] * rack[s + 1][v]
         # per value, what the hot loop reads (:meth:`_value` unpacks it in one go), the
         # suits taken in that value's order (:func:`_suit_order`): each suit's table and
         # rack naturals there, the rack weight after each suit, the value's weight, and
@@ -466,13 +471,12 @@ class _Search:
         self.rows: list[tuple[int, ...]] = []
         self.orders: list[tuple[int, ...]] = []
         ace_high = top == ACE_HIGH_TOP
-        last = min(top, ACE_HIGH_TOP - 1)
         for v, counts in enumerate(zip(*table, *rack, strict=True)):
             if v > top + 1:
                 break
             # at the aces' values with ace high, :meth:`_aces` takes the suits in order
             fixed = ace_high and (v == 1 or v == ACE_HIGH_TOP)
-            later = self.ahead[v][NSUITS] if v <= top else 0
+            later = after[v] if v <= top else 0
             cells, order = _row(counts, fixed, later, weights[v], v <= last)
             self.rows.append(cells)
             self.orders.append(order)
@@ -552,7 +556,7 @@ class _Search:
         spare = self.spare(packed) if self.ace_high and v > 1 else 0
         bound = memo.get(packed)
         if bound is None:
-            bound = self.ahead[v - 1][NSUITS] + spare
+            bound = self.after[v - 1] + spare
             if (
                 self.starving
                 and v > 1
@@ -721,7 +725,7 @@ class _Search:
                     for move in moves(state, owed_table, owed_rack, v - 1, left)
                 ]
             options.append(found)
-        ahead = self.ahead[v]
+        ahead = self.by_suit[v]
         chosen: list[Move] = []
 
         def pick(
