@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import attrs
+import pytest
 
 import rummikit as rk
 
@@ -254,3 +255,20 @@ def test_regression_a_broken_pool_is_not_a_bad_executor() -> None:
 
     with pytest.raises(BrokenProcessPool):
         rk.simulate("online", players=2, games=1, bots="random", executor=Broken())
+
+
+def test_regression_a_turn_from_an_invalid_table_is_refused_as_input() -> None:
+    """``check_turn`` did not check the table before the turn: from "r1 r2 | b5 b6 b7" a
+    play mending "r1 r2" into a run was judged legal. An invalid table at the start of a
+    turn is bad input, like a piece outside the deck: it raises ``invalid_table`` now,
+    mended by the play or not (``RuleProfile.check_table`` is the check)."""
+    online = rk.profiles.get("online")
+    for after in ("r1 r2 r3 | b5 b6 b7", "r1 r2 | b5 b6 b7 r3"):
+        with pytest.raises(rk.InvalidArgument) as caught:
+            online.check_turn(before="r1 r2 | b5 b6 b7", rack="r3", after=after, opened=True)
+        assert caught.value.code == "invalid_table"
+        assert "before the turn" in caught.value.message
+        assert "r1 r2" in caught.value.message
+    assert online.check_table("r1 r2 r3 | b5 b6 b7") == rk.TableState.parse("r1 r2 r3 | b5 b6 b7")
+    with pytest.raises(rk.InvalidArgument, match="at least 3 tiles"):
+        online.check_table("r1 r2")

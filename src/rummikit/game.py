@@ -242,9 +242,7 @@ class Game:
             )
         _check_seat(current, count)
         flags = _opened(opened, count)
-        for meld in melds:
-            if not rules.is_valid_meld(meld):
-                raise InvalidArgument("invalid_table", f"the table holds an invalid meld: {meld}")
+        rules.check_table(melds)
         pile = as_tiles(stock)
         _check_adds_up(rules, [*melds.tiles.elements(), *(t for h in hands for t in h), *pile])
         empty = [seat for seat, hand in enumerate(hands) if not hand]

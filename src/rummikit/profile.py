@@ -409,6 +409,20 @@ class RuleProfile:
                     f"{count} copies of {tile} given; the deck of {self.name!r} has {deck[code]}",
                 )
 
+    def check_table(self, table: TableLike, *, what: str = "the table") -> TableState:
+        """``table`` as a :class:`~rummikit.TableState`, checked: every meld valid under this
+        profile. Raises :class:`~rummikit.InvalidArgument` (``invalid_table``) naming the
+        first invalid meld and why (``what`` names the table in that message)."""
+        checked = as_table(table)
+        memo = _READINGS.get(self._meld_rules, {})  # most melds were read before
+        for meld in checked.melds:
+            found = memo.get((meld.codes, meld.kind)) or self._reading(meld, None)
+            if not isinstance(found, MeldReading):
+                raise InvalidArgument(
+                    "invalid_table", f"{what} holds an invalid meld, {meld}: {found[1]}"
+                )
+        return checked
+
     def piece_value(self, tile: Tile | str) -> int:
         """What ``tile`` (a piece, or one in notation) costs when left in hand at the end of
         a round. Raises :class:`~rummikit.InvalidArgument` for a piece not in this deck."""

@@ -227,15 +227,7 @@ def checked_position(
     before = as_table(table)
     pieces = as_tiles(rack)
     rules.check_in_deck([*_tiles_of_table(before), *pieces])
-    for meld in before.melds:
-        if not rules.is_valid_meld(meld):
-            try:
-                rules.read_meld(meld)
-            except ValueError as error:
-                message = getattr(error, "message", str(error))
-                raise InvalidArgument(
-                    "invalid_table", f"the table holds an invalid meld, {meld}: {message}"
-                ) from None
+    rules.check_table(before)
     return rules, before, pieces
 
 
