@@ -173,6 +173,26 @@ def test_the_evolve_method_is_attrs_evolve_with_option_names_checked():
     assert caught.value.option == "copies"
 
 
+@pytest.mark.parametrize(
+    "option", ["failure_penalty", "timeout_penalty", "timeout_penalty_untouched"]
+)
+def test_row28_row29_a_penalty_of_0_needs_a_mandatory_draw(option):
+    """Rows 28-29 (D11, D12) with row 9 (found by a review): under play or draw, a give-up
+    or time-out drawing nothing passed the turn while the stock held pieces, and a round of
+    them ended the round as blocked with a full stock. A penalty of 0 is refused there;
+    where every turn starts with a draw (rami voleur) it stays the default."""
+    with pytest.raises(rk.InvalidOption) as caught:
+        PAGAT.evolve(**{option: 0})
+    assert caught.value.option == option
+    assert "at least 1" in caught.value.message
+    assert getattr(PAGAT.evolve(**{option: 1}), option) == 1
+    rami = rk.profiles.get("rami_voleur")
+    assert getattr(rami, option) == 0
+    assert rami.turn_structure is rk.TurnStructure.DRAW_THEN_PLAY
+    with pytest.raises(rk.InvalidOption):
+        rami.evolve(turn_structure="play_or_draw")
+
+
 def test_row36_match_presets():
     assert attrs.evolve(PAGAT, match_rounds=3).match_rounds == 3
     assert attrs.evolve(PAGAT, match_rounds=None, match_target=500).match_target == 500

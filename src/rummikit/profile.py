@@ -255,19 +255,28 @@ class RuleProfile:
         default=3,
         validator=_int_between(0, 20),
         metadata={
-            "doc": "Pieces drawn after giving up with an invalid table (the table is restored).",
+            "doc": "Pieces drawn after giving up with an invalid table (the table is restored); "
+            "at least 1 when turns are play or draw.",
             "row": 28,
         },
     )
     timeout_penalty: int = attrs.field(
         default=3,
         validator=_int_between(0, 20),
-        metadata={"doc": "Pieces drawn when time runs out with the table changed.", "row": 29},
+        metadata={
+            "doc": "Pieces drawn when time runs out with the table changed; at least 1 "
+            "when turns are play or draw.",
+            "row": 29,
+        },
     )
     timeout_penalty_untouched: int = attrs.field(
         default=1,
         validator=_int_between(0, 20),
-        metadata={"doc": "Pieces drawn when time runs out with the table unchanged.", "row": 29},
+        metadata={
+            "doc": "Pieces drawn when time runs out with the table unchanged; at least 1 "
+            "when turns are play or draw.",
+            "row": 29,
+        },
     )
     time_limit: int | None = attrs.field(
         default=120,
@@ -364,6 +373,17 @@ class RuleProfile:
             )
         if self.match_rounds is None and self.match_target is None:
             raise InvalidOption("match_rounds", "set match_rounds, match_target or both")
+        if self.turn_structure is TurnStructure.PLAY_OR_DRAW:
+            # a turn that lays nothing draws: a penalty of nothing would be a pass, which
+            # only an empty stock allows (and a full round of passes ends the round)
+            for option in ("failure_penalty", "timeout_penalty", "timeout_penalty_untouched"):
+                if getattr(self, option) < 1:
+                    raise InvalidOption(
+                        option,
+                        "must be at least 1 when turns are play or draw: a turn that lays "
+                        "nothing draws, and a penalty of 0 would end it without a draw while "
+                        "the stock holds pieces (1 is the normal draw and no more)",
+                    )
 
     def __repr__(self) -> str:
         return f"<RuleProfile {self.name!r}>"
