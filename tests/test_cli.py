@@ -532,3 +532,16 @@ def test_python_m_rummikit_without_click_prints_the_plain_comparison(monkeypatch
     assert module_main.main(["check", "r1 r2 r3"]) == 2
     assert "needs the cli extra: pip install 'rummikit[cli]'" in capsys.readouterr().err
     assert module_main.command() == 2
+
+
+def test_regression_a_huge_number_is_refused_without_echoing_it():
+    """Found by a review: ``--seed`` with 5,000 digits echoed them all in the usage error
+    (and Python reads no more than 4,300)."""
+    for digits in (4_100, 5_000):
+        result = run("simulate", "--games", "1", "--seed", "1" + "0" * digits)
+        assert result.exit_code == 2
+        assert f"has too many digits ({digits + 1:,})" in result.output
+        assert len(result.output) < 500
+    result = run("simulate", "--games", "1", "--seed", "1" * 50 + "x")
+    assert result.exit_code == 2
+    assert "is not a valid integer" in result.output

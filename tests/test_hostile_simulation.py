@@ -306,3 +306,22 @@ def test_a_bot_refuses_a_view_out_of_turn_or_after_the_round(name: str) -> None:
     over = attrs.evolve(game.view(game.current_player), phase=rk.Phase.OVER)
     with pytest.raises(rk.InvalidArgument, match="the round is over"):
         bot.choose(over)
+
+
+def test_regression_a_seed_too_long_to_write_is_a_bad_seed():
+    """Found by a review: a seed of 5,000 digits let Python's ``ValueError`` out of
+    ``simulate`` (the seeds of the games are derived through its text). Seeds of a
+    simulation stop at 4,000 digits, the most a saved game holds."""
+    from rummikit.simulation import bot_rng, game_seed
+
+    huge = 10**4000
+    for call in (
+        lambda: simulate("pagat", players=2, games=1, bots="simple", seed=huge),
+        lambda: game_seed(huge, 0),
+        lambda: bot_rng(huge, 0),
+    ):
+        with pytest.raises(rk.InvalidArgument) as caught:
+            call()
+        assert caught.value.code == "bad_seed"
+        assert "4,000 digits" in caught.value.message
+    assert game_seed(huge - 1, 0) == game_seed(huge - 1, 0)

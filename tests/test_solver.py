@@ -1478,3 +1478,70 @@ def test_fast_core_starts_its_sweep_where_the_table_holds_less() -> None:
         split = _fast.solve_counts(13, table, _fast.no_counts(), 0, 0, [0] * 15, 0)
         assert split is not None
         assert (split.optimal, split.mirrored) == (True, False)
+
+
+def test_regression_row26_variant_groups_may_repeat_a_suit() -> None:
+    """Row 26 variant ``group_distinct_suits=False`` (found by a review): the pruning of
+    dead rack pieces counted each other suit once, so in ``r7 r7 b7`` the b7 had one
+    partner, was dropped, and no play came back, flagged optimal."""
+    variant = rk.profiles.get("online").evolve(name="repeats", group_distinct_suits=False)
+    found = _checked(variant, "", "r7 r7 b7")
+    assert found is not None
+    assert (found.score, found.optimal) == (3, True)
+    found = _checked(variant, "r4 r5 r6 r7", "r7 b7")
+    assert found is not None
+    assert str(found.table) == "r4 r5 r6 | r7 r7 b7"
+
+
+@pytest.mark.parametrize("name", ["online", "pagat"])
+def test_regression_row8_variant_two_rack_tiles_a_joker_that_fits_nowhere(name: str) -> None:
+    """Row 8 variant ``min_rack_tiles_per_play=2`` (found by a review): the sweep counted
+    a rack joker toward the two pieces, then left it on the rack, where it fit nowhere; the
+    play of one piece came back, which the judge refuses. No legal play exists there."""
+    variant = rk.profiles.get(name).evolve(name="two", min_rack_tiles_per_play=2)
+    assert _checked(variant, "k2 b2 o2", "r2 j") is None
+    found = _checked(variant, "k2 b2 o2", "r2 j r3 r4")
+    assert found is not None
+    assert found.score == 4
+
+
+@pytest.mark.parametrize(
+    ("profile", "rack", "best"),
+    [
+        (rk.profiles.get("rami_voleur"), "4h 5h 6h 7h", 4),
+        (rk.profiles.get("rami_voleur"), "4h 5h 6h j", 4),
+        (rk.profiles.get("rami_voleur"), "4h 5h 6h", None),
+        (rk.profiles.get("rami_voleur"), "Jh Qh Kh Ah 2c", 4),
+        (rk.profiles.get("pagat").evolve(name="pure", opening_rule="pure_run"), "r4 r5 r6 r7", 4),
+    ],
+)
+def test_regression_row13_tierce_franche_in_melds_of_four(
+    profile: rk.RuleProfile, rack: str, best: int | None
+) -> None:
+    """Row 13 with row 4 variant ``min_meld_length=4`` (found by a review): the tierce
+    franche's block, three pieces, was read as a meld and raised ``InvalidMeld``. The
+    block is now each run of four holding the tierce (the added place from the rack or the
+    table, a natural or a joker), which the sweep may grow."""
+    variant = profile.evolve(name="four", min_meld_length=4)
+    found = _checked(variant, "", rack, opened=False)
+    assert (None if found is None else found.score) == best
+    assert found is None or found.optimal
+    if profile.piece_set is rk.PieceSet.CARDS:
+        grown = _checked(variant, "7h 8h 9h 10h", "4h 5h 6h", opened=False)
+        assert grown is not None
+        assert str(grown.table) == "4h 5h 6h 7h 8h 9h 10h"
+
+
+def test_regression_row35_variant_jokers_worth_nothing_still_make_a_play() -> None:
+    """Row 35 variant ``joker_penalty=0`` with ``objective="points"`` (found by a review):
+    laying only the joker sheds no points, so the sweep saw nothing worth playing and None
+    came back, though the play is legal (and ``best_play`` found it). None means that no
+    legal play exists; a play worth nothing now comes back with score 0."""
+    variant = rk.profiles.get("online").evolve(name="free_jokers", joker_penalty=0)
+    found = _checked(variant, "r5 r6 r7", "j", objective="points")
+    assert found is not None
+    assert (found.score, found.played, found.optimal) == (0, (rk.JOKER,), True)
+    assert _checked(variant, "", "j", objective="points") is None
+    found = _checked(variant, "r5 r6 r7", "j r8", objective="points")
+    assert found is not None
+    assert found.score == 8

@@ -29,10 +29,11 @@ import click
 import rummikit
 from rummikit import profiles as _profiles
 from rummikit.bots import Objective
-from rummikit.errors import InvalidArgument, InvalidMeld, NotationError, RummikitError
+from rummikit.errors import InvalidArgument, InvalidMeld, NotationError, RummikitError, brief
 from rummikit.meld import Meld
 from rummikit.notation import parse_meld, parse_table, parse_tiles
 from rummikit.profile import RuleProfile
+from rummikit.record import MAX_SEED_DIGITS
 from rummikit.simulation import MAX_GAMES
 from rummikit.table import TableState
 
@@ -132,6 +133,19 @@ class _Count(click.IntRange):
     """A whole number in a range; 'abc' is "not a valid integer", not "integer range"."""
 
     name = "integer"
+
+    def convert(
+        self, value: object, param: click.Parameter | None, ctx: click.Context | None
+    ) -> int:
+        # click echoes the value whole, and Python reads no more than 4,300 digits
+        if isinstance(value, str) and len(value) > 40:
+            text = value.strip()
+            if not text.isdigit():
+                self.fail(f"{brief(value)} is not a valid integer.", param, ctx)
+            if len(text) > MAX_SEED_DIGITS:  # no option takes more
+                self.fail(f"{brief(value)} has too many digits ({len(text):,}).", param, ctx)
+        number: int = super().convert(value, param, ctx)
+        return number
 
 
 def _usage(message: str, ctx: click.Context | None = None) -> NoReturn:

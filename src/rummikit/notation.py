@@ -169,7 +169,7 @@ def parse_tiles(text: str) -> list[Tile]:
                 "meld separator in a list of tiles",
                 token.replace("\n", "\\n"),
                 position,
-                _EXPECTED_TILE + " (use parse_table for several melds)",
+                _EXPECTED_TILE + " (a list of tiles, such as a rack, holds no melds)",
             )
         tiles.append(_read_token(token, position))
     return tiles
@@ -210,7 +210,7 @@ def parse_meld(text: str) -> Meld:
                 "meld separator in a single meld",
                 token.replace("\n", "\\n"),
                 position,
-                _EXPECTED_TILE + " (use parse_table for several melds)",
+                _EXPECTED_TILE + " (several melds make a table)",
             )
     return _read_meld(tokens, len(text))
 

@@ -80,10 +80,10 @@ Every number in a record is small but the seed: seeds drawn by :meth:`Game.new
 refuse a seed of more than 4,000 digits.
 """
 
-_MAX_SEED_DIGITS = 4_000
+MAX_SEED_DIGITS = 4_000
 """The longest seed a record holds, written or read (below :data:`MAX_INT_DIGITS`), so that
 every record :func:`loads` accepts can be saved again."""
-_SEED_LIMIT = 10**_MAX_SEED_DIGITS
+_SEED_LIMIT = 10**MAX_SEED_DIGITS
 
 _MAX_OPTION = 10**19
 """Whole-number options are refused from this size on (no option is valid there), so that
@@ -166,7 +166,7 @@ def to_record(game: Game) -> dict[str, object]:
         if game.seed >= _SEED_LIMIT:
             raise InvalidArgument(
                 "seed_too_large",
-                f"a record holds seeds of up to {_MAX_SEED_DIGITS:,} digits; use a smaller seed",
+                f"a record holds seeds of up to {MAX_SEED_DIGITS:,} digits; use a smaller seed",
             )
         begin = {"seed": game.seed, "first_player": start.current_player}
     else:
@@ -592,7 +592,7 @@ def _start_reader(value: object, players: int) -> Callable[[RuleProfile], Game]:
         if seed >= _SEED_LIMIT:
             raise InvalidRecord(
                 "bad_field",
-                f"a record holds seeds of up to {_MAX_SEED_DIGITS:,} digits",
+                f"a record holds seeds of up to {MAX_SEED_DIGITS:,} digits",
                 where="start.seed",
             )
         first = _int(obj["first_player"], "start.first_player")

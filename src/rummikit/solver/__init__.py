@@ -580,9 +580,10 @@ def _alive(setup: _Setup, rack: list[list[int]], s: int, v: int, jokers: int, le
         value = 1 if value == 14 else value
         return setup.table[suit][value] + rack[suit][value] > 0
 
-    others = sum(1 for t in range(4) if t != s and available(t, v))
-    if not rules.distinct:
-        others += setup.table[s][v] + rack[s][v] - 1
+    if rules.distinct:
+        others = sum(1 for t in range(4) if t != s and available(t, v))
+    else:  # every copy of every suit may join the group
+        others = sum(setup.table[t][v] + rack[t][v] for t in range(4)) - 1
     if min(others, rules.max_group - 1) + jokers >= length - 1:
         return True
     places = [v] + ([14] if rules.ace_high and v == 1 else [])
@@ -796,8 +797,11 @@ def _absorb(
     profile = setup.profile
     # an opening meld's jokers (``pure``) are the rack's: the table's go elsewhere
     pure = sum(m.tiles.count(JOKER) for m, tag in melds if tag == "pure")
-    placed = sum(m.tiles.count(JOKER) for m, tag in melds if tag != "pure") + sum(
-        m.tiles.count(JOKER) for m in setup.untouched
+    # (less the rack jokers laid in a tierce's block, see _tierce_windows)
+    placed = (
+        sum(m.tiles.count(JOKER) for m, tag in melds if tag != "pure")
+        + sum(m.tiles.count(JOKER) for m in setup.untouched)
+        - setup.forced.count(JOKER)
     )
     on_table = sum(m.tiles.count(JOKER) for m in before.melds)
     mandatory = max(0, on_table - placed)
@@ -991,15 +995,73 @@ def _tierce_setups(setup: _Setup, pieces: list[Tile]) -> Iterator[_Setup]:
     An opening by a tierce franche holds three naturals of one suit in a row from the rack
     in one run: a block of them, which the sweep may grow at its ends, is that run. One
     solve per tierce is much faster than tracking rack pieces in a row in every open run.
+    Where melds are longer than three, the block is each run of the shortest length holding
+    the tierce (:func:`_tierce_windows`): the opening run holds one of them.
     """
-    for run in _tierces(setup.profile, pieces):
-        laid = setup.copy()
-        if not all(_take_for_tierce(laid, tile) for tile in run):
+    profile = setup.profile
+    for run in _tierces(profile, pieces):
+        for layout, extra in _tierce_windows(profile, run):
+            for sources in itertools.product((True, False), repeat=len(extra)):
+                laid = setup.copy()
+                if not all(_take_for_tierce(laid, tile) for tile in run):
+                    break  # the tierce itself is short of a piece: no window helps
+                if not all(
+                    _take_extra(laid, tile, from_rack)
+                    for tile, from_rack in zip(extra, sources, strict=True)
+                ):
+                    continue
+                meld = Meld(layout)
+                _keep(laid, meld, profile.read_meld(meld), layout)
+                laid.tierce = tuple(run)
+                yield laid
+
+
+def _tierce_windows(
+    profile: RuleProfile, run: list[Tile]
+) -> list[tuple[tuple[Tile, ...], tuple[Tile, ...]]]:
+    """The runs of ``profile.min_meld_length`` pieces holding the tierce ``run``, each with
+    the pieces it adds (a natural or a joker in each added place): the tierce alone where
+    three pieces make a meld."""
+    extra_places = profile.min_meld_length - len(run)
+    if extra_places <= 0:
+        return [(tuple(run), ())]
+    suit = run[0].suit
+    low = run[0].rank
+    top = 14 if profile.ace_high else 13
+    found = []
+    for start in range(low - extra_places, low + 1):
+        ranks = range(start, start + profile.min_meld_length)
+        if start < 1 or ranks[-1] > top:
             continue
-        meld = Meld(run)
-        _keep(laid, meld, setup.profile.read_meld(meld), tuple(run))
-        laid.tierce = tuple(run)
-        yield laid
+        added = [r for r in ranks if not low <= r < low + len(run)]
+        for fills in itertools.product((False, True), repeat=len(added)):
+            chosen = dict(zip(added, fills, strict=True))
+            layout = tuple(
+                JOKER if chosen.get(r) else _natural(suit, 1 if r == 14 else r) for r in ranks
+            )
+            if profile.is_valid_meld(layout):
+                found.append((layout, tuple(layout[r - start] for r in added)))
+    return found
+
+
+def _take_extra(setup: _Setup, tile: Tile, from_rack: bool) -> bool:
+    """Take ``tile`` into a tierce's block beyond the tierce: from the rack (a piece
+    played) or from the sweep's table pieces."""
+    if from_rack:
+        if not setup.take_from_rack(tile):
+            return False
+        setup.forced.append(tile)
+        return True
+    if tile.suit is None:
+        if setup.table_jokers <= 0:
+            return False
+        setup.table_jokers -= 1
+        return True
+    s, v = setup.value_of(tile)
+    if setup.table[s][v] <= setup.replacing.count((s, v)):
+        return False
+    setup.table[s][v] -= 1
+    return True
 
 
 def _take_for_tierce(setup: _Setup, tile: Tile) -> bool:
@@ -1072,6 +1134,25 @@ def solve_checked(
 ) -> Solution | None:
     """:func:`solve` for a position :func:`checked_position` accepted, with valid options:
     the bots' way in, which does not check a position twice."""
+    found = _solve_position(rules, before, pieces, opened, objective, budget, keep_table)
+    if found is None and objective == "points" and rules.joker_penalty == 0 and JOKER in pieces:
+        # jokers worth nothing: a play may shed no points and still be a play; the one
+        # laying the most pieces is then as good as any
+        found = _solve_position(rules, before, pieces, opened, "tiles", budget, keep_table)
+        if found is not None:
+            found = attrs.evolve(found, score=_worth(rules, found.played, objective))
+    return found
+
+
+def _solve_position(
+    rules: RuleProfile,
+    before: TableState,
+    pieces: Sequence[Tile],
+    opened: bool,
+    objective: str,
+    budget: int | None,
+    keep_table: bool,
+) -> Solution | None:
     pieces = list(pieces)
     if not opened and _cannot_open(rules, pieces):
         return None
@@ -1220,6 +1301,8 @@ def _solve_general(
         )
         if solution is None:
             continue
+        if unchecked and len(solution.played) < rules.min_rack_tiles_per_play:
+            continue  # a rack joker left aside was one of the pieces the play needed
         if unchecked and (known is None or solution.score > known):
             inexact = True  # it does: that sweep missed a play, so nothing is proven
         if not opened and setup.free_melds and solution.table != after:
