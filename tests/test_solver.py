@@ -66,17 +66,22 @@ def _candidate_melds(
                         meld = rk.Meld(layout, rk.MeldKind.RUN)
                         if profile.is_valid_meld(meld):
                             yield meld
-    others = [
-        Tile(s, first.rank)
+    # the other naturals of its rank that may join it: one of each other suit, or where
+    # a group may repeat a suit, every copy (of its own suit too)
+    others = {
+        Tile(s, first.rank): pool[Tile(s, first.rank)] - (s == suit)
         for s in suits_of(profile.piece_set)
-        if s != suit and pool[Tile(s, first.rank)]
-    ]
-    for size in range(len(others) + 1):
-        for combo in itertools.combinations(others, size):
-            for jokers in range(pool[JOKER] + 1):
-                meld = rk.Meld([first, *combo, *[JOKER] * jokers], rk.MeldKind.GROUP)
-                if profile.is_valid_meld(meld):
-                    yield meld
+        if not profile.group_distinct_suits or s != suit
+    }
+    if profile.group_distinct_suits:
+        others = {tile: min(count, 1) for tile, count in others.items()}
+    kinds = [tile for tile, count in others.items() if count > 0]
+    for counts in itertools.product(*(range(others[tile] + 1) for tile in kinds)):
+        combo = [tile for tile, n in zip(kinds, counts, strict=True) for _ in range(n)]
+        for jokers in range(pool[JOKER] + 1):
+            meld = rk.Meld([first, *combo, *[JOKER] * jokers], rk.MeldKind.GROUP)
+            if profile.is_valid_meld(meld):
+                yield meld
 
 
 def _partitions(profile: rk.RuleProfile, pool: Counter[Tile]) -> Iterator[list[rk.Meld]]:
@@ -295,6 +300,11 @@ def _variants(draw: st.DrawFn, name: str) -> rk.RuleProfile:
                 "forbid_adjacent_jokers": st.booleans(),
                 "joker_replacement_from_table": st.booleans(),
                 "joker_group3_both_colours": st.booleans(),
+                # (these four hid a bug each until a review's fuzzing found them)
+                "group_distinct_suits": st.booleans(),
+                "min_rack_tiles_per_play": st.sampled_from([1, 2]),
+                "min_meld_length": st.sampled_from([3, 4]),
+                "joker_penalty": st.sampled_from([0, 30]),
             },
         )
     )
