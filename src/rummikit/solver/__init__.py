@@ -1000,11 +1000,12 @@ def _tierce_setups(setup: _Setup, pieces: list[Tile]) -> Iterator[_Setup]:
     """
     profile = setup.profile
     for run in _tierces(profile, pieces):
+        taken = setup.copy()
+        if not all(_take_for_tierce(taken, tile) for tile in run):
+            continue
         for layout, extra in _tierce_windows(profile, run):
             for sources in itertools.product((True, False), repeat=len(extra)):
-                laid = setup.copy()
-                if not all(_take_for_tierce(laid, tile) for tile in run):
-                    break  # the tierce itself is short of a piece: no window helps
+                laid = taken.copy()
                 if not all(
                     _take_extra(laid, tile, from_rack)
                     for tile, from_rack in zip(extra, sources, strict=True)
