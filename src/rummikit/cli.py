@@ -134,9 +134,7 @@ class _Count(click.IntRange):
 
     name = "integer"
 
-    def convert(
-        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-    ) -> int:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         # click echoes the value whole, and Python reads no more than 4,300 digits
         if isinstance(value, str) and len(value) > 40:
             text = value.strip()
