@@ -545,3 +545,17 @@ def test_regression_a_huge_number_is_refused_without_echoing_it():
     result = run("simulate", "--games", "1", "--seed", "1" * 50 + "x")
     assert result.exit_code == 2
     assert "is not a valid integer" in result.output
+
+
+def test_regression_check_opening_of_one_meld_outside_the_deck():
+    """Found by a review: for one meld the deck was not checked before the opening, so
+    ``check --opening "Ac 2c 3c"`` under pagat went on to "the opening is worth 0 points".
+    An opening of pieces the deck does not hold is no question, one meld or several; and an
+    opening without a points minimum (a tierce franche) is not given in points."""
+    for notation in ("Ac 2c 3c", "j j j r5", "Ac 2c 3c | r5 r6 r7"):
+        result = run("check", "--opening", notation)
+        assert result.exit_code == 1
+        assert "opening" not in result.output
+    result = run("check", "--profile", "rami_voleur", "--opening", "4h 5h 6h")
+    assert result.exit_code == 0
+    assert result.output.splitlines()[-1] == "opening  ok under rami_voleur"

@@ -310,3 +310,16 @@ def test_a_broken_entry_point_warns_and_does_not_break_the_registry(monkeypatch)
     registry.register(PAGAT)
     with pytest.warns(RuntimeWarning, match="broken"):
         assert registry.names() == ("pagat",)
+
+
+def test_regression_names_are_the_profiles_own():
+    """Found by a review: ``names()`` (and the names an unknown profile's error lists) gave
+    the lookup key, "my_house", for a profile called "My House"."""
+    registry = ProfileRegistry()
+    registry.register(PAGAT.evolve(name="My House"), aliases=["Ours"])
+    assert registry.names() == ("My House",)
+    assert registry.aliases("my-house") == ("My House", "ours")
+    with pytest.raises(rk.UnknownProfile) as caught:
+        registry.get("nope")
+    assert caught.value.known == ("My House",)
+    assert "known profiles: My House" in caught.value.message

@@ -32,6 +32,7 @@ from rummikit.bots import Objective
 from rummikit.errors import InvalidArgument, InvalidMeld, NotationError, RummikitError, brief
 from rummikit.meld import Meld
 from rummikit.notation import parse_meld, parse_table, parse_tiles
+from rummikit.options import OpeningRule
 from rummikit.profile import RuleProfile
 from rummikit.record import MAX_SEED_DIGITS
 from rummikit.simulation import MAX_GAMES
@@ -568,27 +569,33 @@ def check(
         raise click.BadParameter(
             "the table is empty: give at least one meld", param_hint="NOTATION"
         )
-    ok = fits = True
-    if len(melds) > 1:  # one meld's own reading says when it alone holds too many pieces
-        try:
-            profile.check_in_deck([tile for meld in melds for tile in meld.tiles])
-        except InvalidArgument as error:  # more copies of a piece than the deck has
-            ok = fits = False
-            click.echo(f"invalid  {error.code}: {error.message}")
+    ok = True
+    deck: InvalidArgument | None = None  # a piece not in the deck, or more copies than it has
+    try:
+        profile.check_in_deck([tile for meld in melds for tile in meld.tiles])
+    except InvalidArgument as error:
+        ok = False
+        deck = error
+    if deck is not None and len(melds) > 1:
+        click.echo(f"invalid  {deck.code}: {deck.message}")
     for meld in melds:
         try:
             reading = profile.read_meld(meld)
-        except InvalidMeld as error:
+        except InvalidMeld as error:  # one meld's reading also says what the deck lacks
             ok = False
             click.echo(f"invalid  {meld}")
             click.echo(f"         {error.code}: {error.message}")
         else:
             click.echo(f"valid    {reading} (value {reading.value})")
-    if opening and fits:  # an opening of pieces the deck does not hold is no question
+            if deck is not None and len(melds) == 1:
+                click.echo(f"invalid  {deck.code}: {deck.message}")
+    if opening and deck is None:  # an opening of pieces the deck does not hold is no question
         verdict = profile.check_opening(melds)
-        if verdict.ok:
+        if verdict.ok and profile.opening_rule is OpeningRule.POINTS:
             points = profile.opening_points(melds)
             click.echo(f"opening  ok under {profile.name}: {points} points")
+        elif verdict.ok:
+            click.echo(f"opening  ok under {profile.name}")
         else:
             ok = False
             for violation in verdict.violations:

@@ -166,15 +166,17 @@ class ProfileRegistry:
         return self._profiles[self._aliases[key]]
 
     def names(self) -> tuple[str, ...]:
-        """The registered profile names (not aliases), in registration order."""
+        """The registered profiles' own names (not aliases), as each profile spells its
+        name, in registration order."""
         self._load_entry_points()
-        return tuple(self._profiles)
+        return tuple(profile.name for profile in self._profiles.values())
 
     def aliases(self, name: str) -> tuple[str, ...]:
-        """Every name the profile called ``name`` answers to, its own first."""
-        key = self.get(name).name
-        target = _normalise(key)
-        return (target, *(a for a, k in self._aliases.items() if k == target and a != target))
+        """Every name the profile called ``name`` answers to: its own first, as it spells
+        it, then its aliases (as they are compared: lower case, ``_`` for spaces and ``-``)."""
+        own = self.get(name).name
+        target = _normalise(own)
+        return (own, *(a for a, k in self._aliases.items() if k == target and a != target))
 
     def _load_entry_points(self) -> None:
         if self._entry_points_loaded:
