@@ -20,37 +20,46 @@ __all__ = ["rack_melds", "simple_plays"]
 
 
 def rack_melds(profile: RuleProfile, rack: tuple[Tile, ...]) -> list[Meld]:
-    """Valid melds that can be made from ``rack`` alone: runs, groups, and each with a joker."""
-    naturals = sorted({tile for tile in rack if tile.suit is not None}, key=lambda t: t.sort_key)
-    jokers = sum(1 for tile in rack if tile.suit is None)
+    """Valid melds that can be made from ``rack`` alone: runs (with jokers in their gaps
+    and at their ends, ace high where the profile has it) and groups (with as many jokers as
+    fit, and a suit repeated where the profile allows it)."""
+    held = Counter(tile for tile in rack if tile.suit is not None)
+    jokers = len(rack) - sum(held.values())
     found: list[Meld] = []
-    by_suit: dict[object, list[Tile]] = {}
-    by_rank: dict[int, list[Tile]] = {}
-    for tile in naturals:
-        by_suit.setdefault(tile.suit, []).append(tile)
-        by_rank.setdefault(tile.rank, []).append(tile)
-    for tiles in by_suit.values():
-        ranks = {tile.rank: tile for tile in tiles}
-        for low in sorted(ranks):
+    top = 14 if profile.ace_high else 13
+    for suit in dict.fromkeys(tile.suit for tile in held):
+        there = [False] * (top + 1)  # rank 14: the ace, high
+        for tile in held:
+            if tile.suit == suit:
+                there[tile.rank] = True
+                if tile.rank == 1 and profile.ace_high:
+                    there[14] = True
+        for low in range(1, top + 1):
             run: list[Tile] = []
-            gaps = 0
-            for rank in range(low, 14):
-                if rank in ranks:
-                    run.append(ranks[rank])
-                elif gaps < jokers and run:
+            used = 0
+            for rank in range(low, top + 1):
+                if there[rank]:
+                    run.append(Tile(suit, 1 if rank == 14 else rank))
+                elif used < jokers:
                     run.append(JOKER)
-                    gaps += 1
+                    used += 1
                 else:
                     break
-                if len(run) >= profile.min_meld_length and run[-1].suit is not None:
+                if len(run) >= profile.min_meld_length and used < len(run):
                     found.append(Meld(tuple(run), MeldKind.RUN))
-    for tiles in by_rank.values():
-        for size in range(profile.min_meld_length - 1, len(tiles) + 1):
-            for combo in itertools.combinations(tiles, size):
-                if len(combo) >= profile.min_meld_length:
-                    found.append(Meld(combo, MeldKind.GROUP))
-                elif jokers and size >= 1:
-                    found.append(Meld((*combo, JOKER), MeldKind.GROUP))
+    largest = profile.max_group_size
+    for rank in sorted({tile.rank for tile in held}):
+        # one of each suit, or, where a suit may repeat, every copy held
+        copies = 1 if profile.group_distinct_suits else 0
+        pool = sorted(
+            (tile for tile in held if tile.rank == rank for _ in range(copies or held[tile])),
+            key=lambda tile: tile.sort_key,
+        )
+        for size in range(1, min(len(pool), largest) + 1):
+            for combo in set(itertools.combinations(pool, size)):
+                for added in range(min(jokers, largest - size) + 1):
+                    if size + added >= profile.min_meld_length:
+                        found.append(Meld((*combo, *[JOKER] * added), MeldKind.GROUP))
     return [meld for meld in found if profile.is_valid_meld(meld)]
 
 
