@@ -325,3 +325,40 @@ def test_regression_a_seed_too_long_to_write_is_a_bad_seed():
         assert caught.value.code == "bad_seed"
         assert "4,000 digits" in caught.value.message
     assert game_seed(huge - 1, 0) == game_seed(huge - 1, 0)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"bots": None},
+        {"bots": ("greedy",)},
+        {"profile": 3},
+        {"first_player": 7},
+        {"turns": -5},
+        {"first_opening_turn": 0},
+        {"first_opening_turn": 99},
+    ],
+)
+def test_regression_a_hand_built_result_is_checked_whole(change):
+    """Found by a review: a GameResult built by hand with ``bots=None`` made
+    ``Report.to_records`` raise Python's TypeError, and a first player out of the seats or
+    a negative count of turns gave a report quietly wrong. Each is ``bad_results`` now."""
+    from rummikit.simulation import GameResult
+
+    fields = {
+        "profile": "pagat",
+        "seed": 1,
+        "players": 2,
+        "bots": ("greedy", "simple"),
+        "first_player": 0,
+        "turns": 10,
+        "termination": rk.Termination.WENT_OUT,
+        "winners": (0,),
+        "scores": (5, -5),
+        "first_opening_turn": 3,
+        "penalties": (0, 0),
+    }
+    GameResult(**fields)
+    with pytest.raises(rk.InvalidArgument) as caught:
+        GameResult(**{**fields, **change})
+    assert caught.value.code == "bad_results"

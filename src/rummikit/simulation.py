@@ -158,13 +158,22 @@ def _result_problem(result: GameResult) -> str:
         return f"names winners among seats 0 to {seats - 1}, not {brief(result.winners)}"
     if not isinstance(result.termination, Termination):
         return f"ends with a Termination, not {brief(result.termination)}"
+    if not isinstance(result.profile, str):
+        return f"names its profile by a str, not {brief(result.profile)}"
+    if (
+        not isinstance(result.bots, tuple)
+        or len(result.bots) != seats
+        or not all(isinstance(bot, str) for bot in result.bots)
+    ):
+        return f"names the bot of each of its {seats} seats, not {brief(result.bots)}"
     for name in ("turns", "first_player", "seed"):
-        if type(getattr(result, name)) is not int:
-            return f"has {name} a whole number, not {brief(getattr(result, name))}"
-    if result.first_opening_turn is not None and type(result.first_opening_turn) is not int:
-        return (
-            f"has first_opening_turn None or a whole number, not {brief(result.first_opening_turn)}"
-        )
+        if type(getattr(result, name)) is not int or getattr(result, name) < 0:
+            return f"has {name} a whole number from 0, not {brief(getattr(result, name))}"
+    if result.first_player >= seats:
+        return f"has first_player a seat from 0 to {seats - 1}, not {result.first_player}"
+    opening = result.first_opening_turn
+    if opening is not None and (type(opening) is not int or not 1 <= opening <= result.turns):
+        return f"has first_opening_turn None or a turn from 1 to turns, not {brief(opening)}"
     return ""
 
 
