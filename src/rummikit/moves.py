@@ -50,11 +50,12 @@ def rack_melds(profile: RuleProfile, rack: tuple[Tile, ...]) -> list[Meld]:
     largest = profile.max_group_size
     for rank in sorted({tile.rank for tile in held}):
         # one of each suit, or, where a suit may repeat, every copy held
-        copies = 1 if profile.group_distinct_suits else 0
-        pool = sorted(
-            (tile for tile in held if tile.rank == rank for _ in range(copies or held[tile])),
-            key=lambda tile: tile.sort_key,
-        )
+        pool = [
+            tile
+            for tile in sort_tiles(held)
+            if tile.rank == rank
+            for _ in range(1 if profile.group_distinct_suits else held[tile])
+        ]
         for size in range(1, min(len(pool), largest) + 1):
             for combo in set(itertools.combinations(pool, size)):
                 for added in range(min(jokers, largest - size) + 1):

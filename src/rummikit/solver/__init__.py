@@ -1154,6 +1154,8 @@ def _solve_position(
     budget: int | None,
     keep_table: bool,
 ) -> Solution | None:
+    """The best play by whichever search the position needs; the fast core leaves out
+    plays worth nothing (see :func:`solve_checked`)."""
     pieces = list(pieces)
     if not opened and _cannot_open(rules, pieces):
         return None

@@ -329,6 +329,9 @@ def solve_counts(
 
 _SUITS = tuple(range(NSUITS))
 
+_AFTER_SUIT = slice(2 * NSUITS, 3 * NSUITS)
+"""Where a row of :attr:`_Search.rows` holds the rack weight after each suit (see :func:`_row`)."""
+
 
 @lru_cache(maxsize=1 << 14)
 def _row(
@@ -445,8 +448,7 @@ class _Search:
         # after[v]: the rack weight of the values after v (rack jokers included); with ace
         # high a rack ace counts at 1 only, and once left there for the top it counts from
         # the state (:meth:`spare`): counted at both ends, a rack of aces could never be
-        # proven placed. by_suit[v][s] (read by :meth:`_aces` only): the rack weight after
-        # suit s at value v, every later value included
+        # proven placed
         last = min(top, ACE_HIGH_TOP - 1)
         self.after = after = [0] * (top + 2)
         running = joker_weight * rack_jokers
@@ -456,13 +458,6 @@ class _Search:
             after[v] = running
             running += weights[v] * (rack[0][v] + rack[1][v] + rack[2][v] + rack[3][v])
         after[0] = running
-        self.by_suit: list[list[int]] = []
-        if top == ACE_HIGH_TOP:
-            self.by_suit = [[after[v]] * (NSUITS + 1) for v in range(top + 2)]
-            for v in range(last, 0, -1):
-                row = self.by_suit[v]
-                for s in range(NSUITS - 2, -1, -1):
-                    row[s] = row[s + 1] + weights[v] * rack[s + 1][v]
         # per value, what the hot loop reads (:meth:`_value` unpacks it in one go), the
         # suits taken in that value's order (:func:`_suit_order`): each suit's table and
         # rack naturals there, the rack weight after each suit, the value's weight, and
@@ -725,7 +720,7 @@ class _Search:
                     for move in moves(state, owed_table, owed_rack, v - 1, left)
                 ]
             options.append(found)
-        ahead = self.by_suit[v]
+        ahead = self.rows[v][_AFTER_SUIT]  # the suits in their own order at the aces
         chosen: list[Move] = []
 
         def pick(
