@@ -262,21 +262,21 @@ def test_bad_player_on_an_action():
 
 
 @pytest.mark.parametrize(
-    ("profile", "changed", "drawn"),
+    ("profile", "changed", "drawn", "penalty"),
     [
-        (ONLINE, True, 3),
-        (ONLINE, False, 3),
-        (PAGAT, True, 3),
-        (PAGAT, False, 1),
+        (ONLINE, True, 3, 3),
+        (ONLINE, False, 3, 3),
+        (PAGAT, True, 3, 3),
+        (PAGAT, False, 1, 0),  # D12: "draw 1, as a normal draw", not a penalty
     ],
 )
-def test_row29_d12_timeout_penalty(profile, changed, drawn):
+def test_row29_d12_timeout_penalty(profile, changed, drawn, penalty):
     game = rk.Game.new(profile, 2, seed=5)
     player = game.current_player
     after = game.apply(rk.Timeout(changed=changed))
     assert len(after.rack(player)) == 14 + drawn
     assert after.table == game.table
-    assert after.penalties[player] == drawn
+    assert after.penalties[player] == penalty
     assert after.current_player != player
 
 

@@ -383,7 +383,10 @@ class Game:
             if action.changed
             else self.profile.timeout_penalty_untouched
         )
-        return self._penalty_turn(action, penalty)
+        # D12: a time-out with the table untouched that draws one piece is the normal draw
+        # of a turn without a play, not a penalty (pagat); more than one counts in full
+        normal = isinstance(action, Timeout) and not action.changed and penalty == 1
+        return self._penalty_turn(action, penalty, counted=not normal)
 
     # -- transitions -------------------------------------------------------------------------
 
@@ -420,13 +423,14 @@ class Game:
             )
         return self._next(action, racks=racks, stock=self.stock[1:], progress=True)
 
-    def _penalty_turn(self, action: Timeout | GiveUp, penalty: int) -> Game:
+    def _penalty_turn(self, action: Timeout | GiveUp, penalty: int, *, counted: bool) -> Game:
         must_draw = self.phase is Phase.DRAW
         if must_draw and not self.stock:
             return self._next(action, progress=False, exhausted=True)
         count = min(len(self.stock), penalty + must_draw)
         penalties = list(self.penalties)
-        penalties[self.current_player] += count - must_draw
+        if counted:
+            penalties[self.current_player] += count - must_draw
         return self._next(
             action,
             racks=self._with_rack((*self.racks[self.current_player], *self.stock[:count])),
