@@ -308,3 +308,24 @@ def test_a_game_built_by_hand_is_checked(changes):
     IndexError, and ``Game(profile="pagat", ...)`` AttributeError later on."""
     game = rk.Game.new("pagat", 2, seed=1)
     refused(lambda: attrs.evolve(game, **changes), "not_a_game")
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"game": None},
+        {"game": rk.Game.new("online", 2, seed=1)},  # another profile
+        {"profile": "pagat"},
+        {"seed": None},
+        {"seed": -1},
+        {"first_player": 2},
+        {"rounds": None},
+        {"rounds": (1,)},
+        {"rounds": (rk.Outcome(rk.Termination.WENT_OUT, (0,), (5, -5, 0)),)},  # three seats
+    ],
+)
+def test_a_match_built_by_hand_is_checked(changes):
+    """Regression (a review): ``rk.Match(...)`` built by hand with bad fields raised
+    AttributeError or TypeError later, from its properties."""
+    match = rk.Match.new("pagat", 2, seed=1)
+    refused(lambda: attrs.evolve(match, **changes), "not_a_match")

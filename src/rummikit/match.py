@@ -43,6 +43,34 @@ class Match:
     rounds: tuple[Outcome, ...]
     game: Game
 
+    def __attrs_post_init__(self) -> None:
+        # cheap checks of the shape, for matches built or evolved by hand: the properties
+        # would otherwise fail on them with bare Python errors
+        game = self.game
+        shape = (
+            isinstance(self.profile, RuleProfile)
+            and type(self.seed) is int
+            and self.seed >= 0
+            and isinstance(game, Game)
+            and game.profile == self.profile
+            and type(self.first_player) is int
+            and 0 <= self.first_player < len(game.racks)
+            and isinstance(self.rounds, tuple)
+            and all(
+                isinstance(outcome, Outcome)
+                and isinstance(outcome.scores, tuple)
+                and len(outcome.scores) == len(game.racks)
+                and all(type(points) is int for points in outcome.scores)
+                for outcome in self.rounds
+            )
+        )
+        if not shape:
+            raise InvalidArgument(
+                "not_a_match",
+                "a match holds a profile, a seed, a first player, the rounds' Outcomes and "
+                "the Game in play under that profile; build one with Match.new and apply",
+            )
+
     @classmethod
     def new(
         cls, profile: RuleProfile | str, players: int | None = None, seed: int | None = None
