@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
     from rummikit.game import Game, Outcome, Phase, PlayerView, Position, Termination
     from rummikit.match import Match
-    from rummikit.record import dumps, loads
+    from rummikit.record import dumps, loads, loads_match
     from rummikit.simulation import Report, simulate
     from rummikit.solver import Solution, solve
 
@@ -67,6 +67,7 @@ _LAZY = {
     "Match": "rummikit.match",
     "dumps": "rummikit.record",
     "loads": "rummikit.record",
+    "loads_match": "rummikit.record",
     "solve": "rummikit.solver",
     "Solution": "rummikit.solver",
     "simulate": "rummikit.simulation",
@@ -143,6 +144,7 @@ __all__ = [
     "format_table",
     "format_tiles",
     "loads",
+    "loads_match",
     "parse_meld",
     "parse_table",
     "parse_tile",

@@ -42,6 +42,9 @@ class Match:
     first_player: int
     rounds: tuple[Outcome, ...]
     game: Game
+    histories: tuple[tuple[Action, ...], ...] = ()
+    """The actions of each finished round, in order (what :func:`rummikit.record.dumps`
+    saves, with the round in play's)."""
 
     def __attrs_post_init__(self) -> None:
         # cheap checks of the shape, for matches built or evolved by hand: the properties
@@ -63,6 +66,9 @@ class Match:
                 and all(type(points) is int for points in outcome.scores)
                 for outcome in self.rounds
             )
+            and isinstance(self.histories, tuple)
+            and len(self.histories) == len(self.rounds)
+            and all(isinstance(history, tuple) for history in self.histories)
         )
         if not shape:
             raise InvalidArgument(
@@ -136,7 +142,12 @@ class Match:
         game = self.game.apply(action)
         if game.outcome is None:
             return attrs.evolve(self, game=game)
-        finished = attrs.evolve(self, rounds=(*self.rounds, game.outcome), game=game)
+        finished = attrs.evolve(
+            self,
+            rounds=(*self.rounds, game.outcome),
+            game=game,
+            histories=(*self.histories, game.history),
+        )
         if finished.over:
             return finished
         number = len(finished.rounds)

@@ -1,4 +1,4 @@
-"""Saved games: a versioned JSON record that replays a game exactly.
+"""Saved games and matches: a versioned JSON record that replays a game exactly.
 
 A record holds what is needed to rebuild a game, never its derived state: the rule profile
 (every option, so a house rule loads even where it is not registered), the number of
@@ -8,7 +8,10 @@ loaded game has passed every rule check a live one has, and ``loads(dumps(game))
 
 :func:`loads` and :func:`from_record` are meant for untrusted input: anything wrong raises
 :class:`~rummikit.InvalidRecord` with a stable ``code`` and a ``where`` naming the part of
-the record at fault, and nothing else escapes. See :doc:`/saving` for the format.
+the record at fault, and nothing else escapes. :func:`dumps` saves a
+:class:`~rummikit.Match` too, every round's actions from the match's seed, and
+:func:`loads_match` (:func:`match_from_record`) reads it back. See :doc:`/saving` for the
+format.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from rummikit.errors import (
     brief,
 )
 from rummikit.game import Game, Position
+from rummikit.match import Match
 from rummikit.notation import format_tiles, parse_tiles
 from rummikit.pieces import Tile
 from rummikit.profile import RuleProfile
@@ -37,18 +41,26 @@ from rummikit.table import TableState
 
 __all__ = [
     "FORMAT",
+    "MATCH_FORMAT",
     "MAX_ACTIONS",
     "MAX_INT_DIGITS",
+    "MAX_MATCH_RECORD_LENGTH",
     "MAX_RECORD_LENGTH",
+    "MAX_ROUNDS",
     "VERSION",
     "dumps",
     "from_record",
     "loads",
+    "loads_match",
+    "match_from_record",
     "to_record",
 ]
 
 FORMAT = "rummikit.game"
-"""The value of a record's ``format`` field."""
+"""The value of a game record's ``format`` field."""
+
+MATCH_FORMAT = "rummikit.match"
+"""The value of a match record's ``format`` field."""
 
 VERSION = 1
 """The version of the record format written by :func:`dumps`, and the newest one read."""
@@ -60,6 +72,15 @@ Refused before parsing. The longest possible game takes well under half of this,
 at most 216 plays, each a table of at most 216 pieces in notation (about 1 kB), and a few
 thousand short draws and passes.
 """
+
+MAX_MATCH_RECORD_LENGTH = 20_000_000
+"""The longest match record :func:`loads_match` reads, in characters (bytes, for bytes
+input): ten times :data:`MAX_RECORD_LENGTH`, the rounds' actions being one game's each.
+:func:`dumps` refuses to write a longer one (``record_too_long``), so that every match
+record it writes loads."""
+
+MAX_ROUNDS = 1_000
+"""The most rounds a match record may hold (:func:`to_record` refuses to save more)."""
 
 MAX_ACTIONS = 10_000
 """The most actions a record may hold; no game can have more.
@@ -107,6 +128,7 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "give_up": ("type", "player"),
 }
 _TOP_FIELDS = ("format", "version", "profile", "players", "start", "actions")
+_MATCH_FIELDS = ("format", "version", "profile", "players", "seed", "rounds")
 
 
 # -- options ---------------------------------------------------------------------------------
@@ -150,16 +172,21 @@ def _option_json(value: object) -> object:
 # -- writing ---------------------------------------------------------------------------------
 
 
-def to_record(game: Game) -> dict[str, object]:
-    """``game`` as a JSON-ready dict (for hosts that store JSON themselves).
+def to_record(game: Game | Match) -> dict[str, object]:
+    """``game`` (or a :class:`~rummikit.Match`) as a JSON-ready dict (for hosts that store
+    JSON themselves).
 
     Raises :class:`~rummikit.InvalidArgument` for something other than a :class:`~rummikit.Game`
     or a game whose fields are not what a game holds (code ``not_a_game``), a game not built
     by :meth:`Game.new <rummikit.Game.new>` or :meth:`Game.from_position
     <rummikit.Game.from_position>`, whose start is unknown (``no_start``), a history that is
     not a sequence of actions with their players (``bad_history``), and a seed of more than
-    4,000 digits (``seed_too_large``).
+    4,000 digits (``seed_too_large``). A match saves every round's actions (see
+    :func:`loads_match`); one of more than :data:`MAX_ROUNDS` rounds is refused
+    (``too_many_rounds``).
     """
+    if isinstance(game, Match):
+        return _match_record(game)
     start = _check_game(game)
     begin: dict[str, object]
     if game.seed is not None:
@@ -179,17 +206,54 @@ def to_record(game: Game) -> dict[str, object]:
                 "opened": list(start.opened),
             }
         }
-    profile = game.profile
     return {
         "format": FORMAT,
         "version": VERSION,
-        "profile": {
-            "name": profile.name,
-            "options": {name: _option_json(getattr(profile, name)) for name in _OPTIONS},
-        },
+        "profile": _profile_record(game.profile),
         "players": len(game.racks),
         "start": begin,
         "actions": [_action_record(action) for action in game.history],
+    }
+
+
+def _profile_record(profile: RuleProfile) -> dict[str, object]:
+    return {
+        "name": profile.name,
+        "options": {name: _option_json(getattr(profile, name)) for name in _OPTIONS},
+    }
+
+
+def _match_record(match: Match) -> dict[str, object]:
+    """A match as a record: its profile, players and seed, and each round's actions (the
+    round in play last, unless the match is over). Every round is dealt from the seed."""
+    if match.seed >= _SEED_LIMIT:
+        raise InvalidArgument(
+            "seed_too_large",
+            f"a record holds seeds of up to {MAX_SEED_DIGITS:,} digits; use a smaller seed",
+        )
+    histories = match.histories if match.over else (*match.histories, match.game.history)
+    if len(histories) > MAX_ROUNDS:
+        raise InvalidArgument(
+            "too_many_rounds",
+            f"a match record holds at most {MAX_ROUNDS:,} rounds, not {len(histories):,}",
+        )
+    rounds = []
+    for history in histories:
+        for action in history:
+            if not isinstance(action, tuple(_ACTION_TYPES)):
+                raise InvalidArgument(
+                    "bad_history",
+                    f"a round's history holds a {type(action).__name__}; it holds only "
+                    "rummikit actions",
+                )
+        rounds.append([_action_record(action) for action in history])
+    return {
+        "format": MATCH_FORMAT,
+        "version": VERSION,
+        "profile": _profile_record(match.profile),
+        "players": len(match.game.racks),
+        "seed": match.seed,
+        "rounds": rounds,
     }
 
 
@@ -247,17 +311,26 @@ def _action_record(action: Action) -> dict[str, object]:
     return written
 
 
-def dumps(game: Game, *, indent: int | None = None) -> str:
-    """``game`` as a JSON record (see :doc:`/saving`); :func:`loads` reads it back.
+def dumps(game: Game | Match, *, indent: int | None = None) -> str:
+    """``game`` (or a :class:`~rummikit.Match`) as a JSON record (see :doc:`/saving`);
+    :func:`loads` (:func:`loads_match`) reads it back.
 
     ``indent`` pretty-prints, as in :func:`json.dumps`: a number of spaces from 0 to 16, or
     a string of spaces and tabs as long; anything else raises
     :class:`~rummikit.InvalidArgument` (code ``bad_indent``), as does whatever
-    :func:`to_record` refuses.
+    :func:`to_record` refuses, and a match record longer than
+    :data:`MAX_MATCH_RECORD_LENGTH` (``record_too_long``).
     """
     record = to_record(game)
     _check_indent(indent)
-    return json.dumps(record, indent=indent)
+    text = json.dumps(record, indent=indent)
+    if isinstance(game, Match) and len(text) > MAX_MATCH_RECORD_LENGTH:
+        raise InvalidArgument(
+            "record_too_long",
+            f"the match record would be {len(text):,} characters long, more than "
+            f"loads_match reads ({MAX_MATCH_RECORD_LENGTH:,})",
+        )
+    return text
 
 
 def _check_indent(indent: object) -> None:
@@ -287,19 +360,28 @@ def loads(text: str | bytes) -> Game:
     return _load(_parse(text))
 
 
-def _parse(text: object) -> object:
+def loads_match(text: str | bytes) -> Match:
+    """The match saved in ``text`` by :func:`dumps`, every round replayed action by action.
+
+    Safe for untrusted input as :func:`loads` is, up to :data:`MAX_MATCH_RECORD_LENGTH`
+    (see :func:`match_from_record`).
+    """
+    return _load_match(_parse(text, MAX_MATCH_RECORD_LENGTH))
+
+
+def _parse(text: object, limit: int = MAX_RECORD_LENGTH) -> object:
     """The JSON value in ``text``; only :class:`~rummikit.InvalidRecord` escapes."""
     if isinstance(text, bytes | bytearray):
-        if len(text) > MAX_RECORD_LENGTH:
-            raise _too_long(len(text), "bytes")
+        if len(text) > limit:
+            raise _too_long(len(text), "bytes", limit)
         try:
             text = bytes(text).decode("utf-8-sig")
         except UnicodeDecodeError as error:
             raise InvalidRecord("malformed", f"a record is UTF-8 text: {error}") from error
     if not isinstance(text, str):
         raise InvalidRecord("malformed", f"a record is str or bytes, not {type(text).__name__}")
-    if len(text) > MAX_RECORD_LENGTH:
-        raise _too_long(len(text), "characters")
+    if len(text) > limit:
+        raise _too_long(len(text), "characters", limit)
     try:
         return json.loads(
             text,
@@ -313,10 +395,8 @@ def _parse(text: object) -> object:
         raise InvalidRecord("malformed", f"not valid JSON: {error}") from error
 
 
-def _too_long(length: int, unit: str) -> InvalidRecord:
-    return InvalidRecord(
-        "too_long", f"the record is {length} {unit} long; the limit is {MAX_RECORD_LENGTH}"
-    )
+def _too_long(length: int, unit: str, limit: int) -> InvalidRecord:
+    return InvalidRecord("too_long", f"the record is {length} {unit} long; the limit is {limit}")
 
 
 def _refuse_constant(name: str) -> object:
@@ -349,17 +429,20 @@ def from_record(record: Mapping[str, object]) -> Game:
     return _load(record)
 
 
-def _load(record: object) -> Game:
-    """The game in a parsed record, whatever its type; only InvalidRecord escapes."""
+def _top(record: object, expected: str) -> Mapping[str, object]:
+    """The top object of a parsed record of format ``expected``, its version checked."""
     if not isinstance(record, Mapping):
         raise InvalidRecord("malformed", "a record is a JSON object")
     top = _object(record, "")
+    kind = "game" if expected == FORMAT else "match"
     if "format" not in top:
-        raise InvalidRecord("missing_field", "not a rummikit game record", where="format")
-    if top["format"] != FORMAT:
+        raise InvalidRecord("missing_field", f"not a rummikit {kind} record", where="format")
+    if top["format"] != expected:
+        other = {FORMAT: "loads", MATCH_FORMAT: "loads_match"}.get(str(top["format"]))
+        hint = f"; read it with {other}" if isinstance(top["format"], str) and other else ""
         raise InvalidRecord(
             "wrong_format",
-            f"expected a {FORMAT!r} record, not {_show(top['format'])}",
+            f"expected a {expected!r} record, not {_show(top['format'])}{hint}",
             where="format",
         )
     version = _int(_field(top, "version", ""), "version")
@@ -370,8 +453,10 @@ def _load(record: object) -> Game:
             f"this rummikit reads version {VERSION} records, not {_show(version)}{newer}",
             where="version",
         )
-    _check_fields(top, "", _TOP_FIELDS)
-    profile = _read_profile(top["profile"])
+    return top
+
+
+def _players(top: Mapping[str, object], profile: RuleProfile) -> int:
     players = _int(top["players"], "players")
     if not profile.min_players <= players <= profile.max_players:
         raise InvalidRecord(
@@ -380,6 +465,15 @@ def _load(record: object) -> Game:
             f"players, not {_show(players)}",
             where="players",
         )
+    return players
+
+
+def _load(record: object) -> Game:
+    """The game in a parsed record, whatever its type; only InvalidRecord escapes."""
+    top = _top(record, FORMAT)
+    _check_fields(top, "", _TOP_FIELDS)
+    profile = _read_profile(top["profile"])
+    players = _players(top, profile)
     begin = _start_reader(top["start"], players)
     steps = _read_actions(top["actions"])
     game = begin(profile)
@@ -388,7 +482,73 @@ def _load(record: object) -> Game:
     return game
 
 
-def _replay(game: Game, step: _Step, where: str) -> Game:
+def match_from_record(record: Mapping[str, object]) -> Match:
+    """The match described by ``record`` (a parsed match record), every round replayed.
+
+    The rounds are dealt again from the seed and each action is replayed with
+    :meth:`Match.apply <rummikit.Match.apply>`. Each list of actions but the last must end
+    its round, and the last must not end a round unless the match is then over (a round
+    that ends early is ``does_not_replay``). Faults raise :class:`~rummikit.InvalidRecord`
+    as for a game, ``where`` naming the action (such as ``rounds[1][12]``).
+    """
+    return _load_match(record)
+
+
+def _load_match(record: object) -> Match:
+    """The match in a parsed record, whatever its type; only InvalidRecord escapes."""
+    top = _top(record, MATCH_FORMAT)
+    _check_fields(top, "", _MATCH_FIELDS)
+    profile = _read_profile(top["profile"])
+    players = _players(top, profile)
+    seed = _int(top["seed"], "seed")
+    if seed >= _SEED_LIMIT:
+        raise InvalidRecord(
+            "bad_field", f"a record holds seeds of up to {MAX_SEED_DIGITS:,} digits", where="seed"
+        )
+    lists = _array(top["rounds"], "rounds")
+    if not lists or len(lists) > MAX_ROUNDS:
+        raise InvalidRecord(
+            "bad_field",
+            f"a match record holds 1 to {MAX_ROUNDS:,} rounds, not {len(lists):,}",
+            where="rounds",
+        )
+    rounds = [_read_actions(item, f"rounds[{index}]") for index, item in enumerate(lists)]
+    try:
+        match = Match.new(profile, players, seed)
+    except RummikitError as error:
+        raise InvalidRecord("bad_start", error.message, where="seed") from error
+    for number, steps in enumerate(rounds):
+        last = number == len(rounds) - 1
+        for index, step in enumerate(steps):
+            where = f"rounds[{number}][{index}]"
+            if len(match.rounds) > number:
+                raise InvalidRecord(
+                    "does_not_replay",
+                    f"round {number + 1} ended before this action",
+                    where=where,
+                )
+            match = _replay(match, step, where)
+        ended = len(match.rounds) > number
+        if not last and not ended:
+            raise InvalidRecord(
+                "does_not_replay",
+                f"round {number + 1} has not ended, yet another round follows",
+                where=f"rounds[{number}]",
+            )
+        if last and ended and not match.over:
+            raise InvalidRecord(
+                "does_not_replay",
+                f"round {number + 1} ended and the match goes on: the round in play "
+                "(perhaps no actions yet) is missing",
+                where="rounds",
+            )
+    return match
+
+
+_PlayState = typing.TypeVar("_PlayState", Game, Match)
+
+
+def _replay(game: _PlayState, step: _Step, where: str) -> _PlayState:
     """``game`` after the action of ``step``; its notation is read only now, so that a
     crafted record costs at most one large table before it is refused."""
     action: Action
@@ -402,10 +562,10 @@ def _replay(game: Game, step: _Step, where: str) -> Game:
         return game.apply(action)
     except IllegalAction as error:
         reason = _reason(error)
+        turn = game.turn if isinstance(game, Game) else game.game.turn
         raise InvalidRecord(
             "does_not_replay",
-            f"{step.kind} by player {_show(step.player)} is not allowed on turn {game.turn} "
-            f"({reason})",
+            f"{step.kind} by player {_show(step.player)} is not allowed on turn {turn} ({reason})",
             where=where,
         ) from error
     except RummikitError as error:
@@ -669,15 +829,15 @@ _SIMPLE_ACTIONS: dict[str, type[Draw | Pass | GiveUp]] = {
 }
 
 
-def _read_actions(value: object) -> list[_Step]:
-    items = _array(value, "actions")
+def _read_actions(value: object, where: str = "actions") -> list[_Step]:
+    items = _array(value, where)
     if len(items) > MAX_ACTIONS:
         raise InvalidRecord(
             "too_many_actions",
             f"{len(items)} actions; no game has more than {MAX_ACTIONS}",
-            where="actions",
+            where=where,
         )
-    return [_read_action(item, f"actions[{index}]") for index, item in enumerate(items)]
+    return [_read_action(item, f"{where}[{index}]") for index, item in enumerate(items)]
 
 
 def _read_action(item: object, where: str) -> _Step:
