@@ -90,6 +90,15 @@ def test_check_a_table_holding_more_copies_than_the_deck_is_invalid():
         assert "opening" not in result.output
 
 
+def test_check_an_invalid_meld_with_more_copies_than_the_deck_says_both():
+    """Regression (a review): ``check "r5 r5 r5"`` gave only the reading's reason (a
+    repeated suit), not that the deck holds two r5."""
+    result = run("check", "r5 r5 r5")
+    assert result.exit_code == 1
+    assert "repeated_suit" in result.output
+    assert "too_many_copies: 3 copies of r5 given; the deck of 'pagat' has 2" in result.output
+
+
 def test_check_a_meld_with_more_jokers_than_the_deck_is_invalid():
     result = run("check", "r1 j j j r5")
     assert result.exit_code == 1

@@ -581,10 +581,13 @@ def check(
     for meld in melds:
         try:
             reading = profile.read_meld(meld)
-        except InvalidMeld as error:  # one meld's reading also says what the deck lacks
+        except InvalidMeld as error:
             ok = False
             click.echo(f"invalid  {meld}")
             click.echo(f"         {error.code}: {error.message}")
+            # a reading says what the deck lacks only for jokers; copies are told apart
+            if deck is not None and len(melds) == 1 and deck.code != error.code:
+                click.echo(f"         {deck.code}: {deck.message}")
         else:
             click.echo(f"valid    {reading} (value {reading.value})")
             if deck is not None and len(melds) == 1:
