@@ -447,3 +447,21 @@ def test_game_results_are_values(report):
     assert isinstance(result, GameResult)
     assert attrs.evolve(result) == result
     assert hash(result) == hash(attrs.evolve(result))
+
+
+def test_a_partial_bot_factory_is_named_after_its_bot():
+    """Regression (a review): ``functools.partial(GreedyBot, budget=50)`` was reported as
+    the bot "partial"."""
+    import functools
+
+    from rummikit.bots import GreedyBot, SimpleBot
+
+    report = rk.simulate(
+        "online",
+        players=2,
+        games=1,
+        bots=[functools.partial(GreedyBot, budget=50), SimpleBot],
+        seed=1,
+        executor=None,
+    )
+    assert report.to_records()[0]["bots"] == ["GreedyBot", "SimpleBot"]

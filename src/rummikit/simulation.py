@@ -31,6 +31,7 @@ picklable bot factories), and each worker plays its game from scratch.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -196,6 +197,8 @@ class GameRecord(TypedDict):
 def _bot_name(spec: BotSpec) -> str:
     if isinstance(spec, str):
         return spec.strip().lower()
+    while isinstance(spec, functools.partial):  # a factory with its options set: its name
+        spec = spec.func
     return str(getattr(spec, "__name__", type(spec).__name__))
 
 
