@@ -9,6 +9,8 @@ are loaded the first time a name is not found or :func:`names` is called.
 
 from __future__ import annotations
 
+import os
+import sys
 import warnings
 from collections.abc import Iterable
 
@@ -193,8 +195,20 @@ class ProfileRegistry:
                 warnings.warn(
                     f"rummikit: could not load profile entry point {entry_point.name!r}: {error}",
                     RuntimeWarning,
-                    stacklevel=2,
+                    stacklevel=_outside_level(),
                 )
+
+
+def _outside_level() -> int:
+    """The ``stacklevel`` that points a warning raised by this function's caller at the
+    first frame outside rummikit: the program's line that asked for a profile."""
+    package = os.path.dirname(os.path.abspath(__file__))
+    frame = sys._getframe(1)
+    level = 1
+    while frame.f_back is not None and frame.f_code.co_filename.startswith(package):
+        frame = frame.f_back
+        level += 1
+    return level
 
 
 _REGISTRY = ProfileRegistry()
