@@ -18,6 +18,7 @@ import attrs
 
 from rummikit.errors import InvalidArgument, brief
 from rummikit.meld import Meld, MeldKind
+from rummikit.notation import TableLike, TilesLike, as_profile, as_table, as_tiles
 from rummikit.opening import opening_value, pure_run_length
 from rummikit.options import FreedJoker, JokerPolicy, OpeningRule, TurnStructure
 from rummikit.pieces import JOKER, Tile, tile_from_code
@@ -53,9 +54,14 @@ def _holds_joker(meld: Meld) -> bool:
 
 
 def check_turn(
-    profile: RuleProfile, before: TableState, rack: Sequence[Tile], after: TableState, opened: bool
+    profile: RuleProfile | str,
+    before: TableLike,
+    rack: TilesLike,
+    after: TableLike,
+    opened: bool,
 ) -> Verdict:
-    """Judge one play: ``before`` and ``after`` are the tables, ``rack`` the player's rack.
+    """Judge one play: ``before`` and ``after`` are the tables, ``rack`` the player's rack
+    (values or notation; the profile or its name).
 
     Every violation is reported, each with a stable code: ``table_tile_to_rack``,
     ``unknown_tile``, ``invalid_meld``, ``no_rack_tile``, ``rearrangement_forbidden``,
@@ -63,6 +69,16 @@ def check_turn(
     ``initial_meld_needs_pure_run``, ``joker_meld_frozen``,
     ``joker_replacement_not_from_rack`` and ``freed_joker_misplaced``.
     """
+    return judge_turn(
+        as_profile(profile), as_table(before), as_tiles(rack), as_table(after), opened
+    )
+
+
+def judge_turn(
+    profile: RuleProfile, before: TableState, rack: Sequence[Tile], after: TableState, opened: bool
+) -> Verdict:
+    """:func:`check_turn` once its arguments are values (what
+    :meth:`RuleProfile.check_turn <rummikit.RuleProfile.check_turn>` calls)."""
     if not isinstance(opened, bool):
         raise InvalidArgument("bad_opened", f"opened is True or False, not {brief(opened)}")
     profile.check_in_deck(itertools.chain(rack, *(meld.tiles for meld in before.melds)))

@@ -11,7 +11,9 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator
 
+from rummikit.errors import InvalidArgument, brief
 from rummikit.meld import Meld, MeldKind
+from rummikit.notation import TableLike, TilesLike, as_profile, as_table, as_tiles
 from rummikit.pieces import JOKER, Tile, sort_tiles
 from rummikit.profile import RuleProfile
 from rummikit.table import TableState
@@ -19,10 +21,13 @@ from rummikit.table import TableState
 __all__ = ["rack_melds", "simple_plays"]
 
 
-def rack_melds(profile: RuleProfile, rack: tuple[Tile, ...]) -> list[Meld]:
+def rack_melds(profile: RuleProfile | str, rack: TilesLike) -> list[Meld]:
     """Valid melds that can be made from ``rack`` alone: runs (with jokers in their gaps
     and at their ends, ace high where the profile has it) and groups (with as many jokers as
-    fit, and a suit repeated where the profile allows it)."""
+    fit, and a suit repeated where the profile allows it). The profile or its name; the
+    rack as tiles or notation."""
+    profile = as_profile(profile)
+    rack = as_tiles(rack)
     held = Counter(tile for tile in rack if tile.suit is not None)
     jokers = len(rack) - sum(held.values())
     found: list[Meld] = []
@@ -69,12 +74,25 @@ def _fits(tiles: Counter[Tile], rack: Counter[Tile]) -> bool:
 
 
 def simple_plays(
-    profile: RuleProfile, table: TableState, rack: tuple[Tile, ...], opened: bool
+    profile: RuleProfile | str, table: TableLike, rack: TilesLike, opened: bool
 ) -> Iterator[TableState]:
     """Legal plays made of new rack melds, plus single-tile lay-offs once opened.
 
     Yields whole tables, each accepted by :meth:`RuleProfile.check_turn`, biggest first.
+    The profile or its name; the table and the rack as values or notation. Bad arguments
+    raise at the call, not at the first ``next``.
     """
+    profile = as_profile(profile)
+    table = as_table(table)
+    rack = as_tiles(rack)
+    if not isinstance(opened, bool):
+        raise InvalidArgument("bad_opened", f"opened is True or False, not {brief(opened)}")
+    return _simple_plays(profile, table, rack, opened)
+
+
+def _simple_plays(
+    profile: RuleProfile, table: TableState, rack: list[Tile], opened: bool
+) -> Iterator[TableState]:
     held = Counter(rack)
     melds = sorted(rack_melds(profile, rack), key=lambda m: -len(m.tiles))
     chosen: list[Meld] = []

@@ -21,12 +21,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from rummikit.errors import InvalidArgument, NotationError, brief
 from rummikit.meld import Meld, MeldKind
 from rummikit.pieces import JOKER, Suit, Tile
 from rummikit.table import TableState
+
+if TYPE_CHECKING:
+    from rummikit.profile import RuleProfile
 
 _T = TypeVar("_T")
 
@@ -279,6 +282,14 @@ def as_items(value: Iterable[_T], code: str, expected: str) -> list[_T]:
         return list(value)
     except TypeError:
         raise InvalidArgument(code, f"expected {expected}, not {type(value).__name__}") from None
+
+
+def as_profile(profile: RuleProfile | str) -> RuleProfile:
+    """``profile`` itself, or the registered profile it names (see
+    :func:`rummikit.profiles.get`): what the module-level rule functions take."""
+    from rummikit import profiles  # at call time: the registry sits above this module
+
+    return profiles.get(profile)
 
 
 def as_tiles(tiles: TilesLike) -> list[Tile]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from rummikit.errors import InvalidArgument, InvalidMeld
+from rummikit.errors import InvalidArgument, InvalidMeld, brief
 from rummikit.meld import Meld, MeldKind
-from rummikit.notation import as_items, as_table
+from rummikit.notation import as_items, as_profile, as_table
 from rummikit.options import OpeningJokerValue, OpeningRule
 from rummikit.reading import MeldReading
 from rummikit.verdict import Verdict, Violation
@@ -19,8 +19,10 @@ if TYPE_CHECKING:
 __all__ = ["check_opening", "opening_points", "opening_value", "pure_run_length"]
 
 
-def opening_value(profile: RuleProfile, reading: MeldReading) -> int:
+def opening_value(profile: RuleProfile | str, reading: MeldReading) -> int:
     """What one read meld counts for in an opening: its value, jokers per the profile."""
+    profile = as_profile(profile)
+    _need_reading(reading)
     if profile.opening_joker_value is OpeningJokerValue.ZERO:
         return reading.value - reading.joker_value
     return reading.value
@@ -48,9 +50,10 @@ def _check_copies(profile: RuleProfile, melds: Iterable[Meld]) -> None:
     profile.check_in_deck(tile for meld in melds for tile in meld.tiles)
 
 
-def opening_points(profile: RuleProfile, melds: Iterable[MeldLike] | str) -> int:
+def opening_points(profile: RuleProfile | str, melds: Iterable[MeldLike] | str) -> int:
     """The total an opening made of ``melds`` is worth; raises InvalidMeld for an invalid meld
     and InvalidArgument (``too_many_copies``) for melds that together do not fit in the deck."""
+    profile = as_profile(profile)
     checked = _melds(profile, melds)
     readings = [profile.read_meld(meld) for meld in checked]
     _check_copies(profile, checked)
@@ -59,6 +62,7 @@ def opening_points(profile: RuleProfile, melds: Iterable[MeldLike] | str) -> int
 
 def pure_run_length(reading: MeldReading) -> int:
     """The longest stretch of consecutive natural pieces in a run (0 for a group)."""
+    _need_reading(reading)
     if reading.kind is not MeldKind.RUN:
         return 0
     best = current = 0
@@ -68,7 +72,15 @@ def pure_run_length(reading: MeldReading) -> int:
     return best
 
 
-def check_opening(profile: RuleProfile, melds: Iterable[MeldLike] | str) -> Verdict:
+def _need_reading(reading: object) -> None:
+    if not isinstance(reading, MeldReading):
+        raise InvalidArgument(
+            "not_a_reading",
+            f"expected a MeldReading (profile.read_meld(meld) gives one), not {brief(reading)}",
+        )
+
+
+def check_opening(profile: RuleProfile | str, melds: Iterable[MeldLike] | str) -> Verdict:
     """Whether ``melds``, laid from the rack, make a valid opening under ``profile``.
 
     Where the tiles come from (only the rack, table untouched) is the turn judge's business;
@@ -76,6 +88,7 @@ def check_opening(profile: RuleProfile, melds: Iterable[MeldLike] | str) -> Verd
     Melds that together hold more copies of a piece than the deck has are no question of
     rules but impossible input: InvalidArgument (``too_many_copies``).
     """
+    profile = as_profile(profile)
     violations: list[Violation] = []
     readings: list[MeldReading] = []
     valid: list[Meld] = []

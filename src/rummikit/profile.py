@@ -499,7 +499,7 @@ class RuleProfile:
         ``after`` the table proposed at the end, ``opened`` whether the player had opened
         before this turn. Returns a verdict listing every violation.
         """
-        return _judge.check_turn(
+        return _judge.judge_turn(
             self, self.as_table(before), self.as_tiles(rack), self.as_table(after), opened
         )
 

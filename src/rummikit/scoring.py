@@ -6,6 +6,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, TypeVar
 
 from rummikit.errors import InvalidArgument, brief
+from rummikit.notation import as_profile
 from rummikit.options import BlockedWinner, PieceValues, Scoring, StockEnd
 from rummikit.pieces import Tile
 
@@ -17,13 +18,15 @@ __all__ = ["piece_value", "round_winners", "score_round"]
 P = TypeVar("P", bound=Hashable)
 
 
-def piece_value(profile: RuleProfile, tile: Tile | str) -> int:
-    """What ``tile`` costs when left in hand at the end of a round under ``profile``.
+def piece_value(profile: RuleProfile | str, tile: Tile | str) -> int:
+    """What ``tile`` costs when left in hand at the end of a round under ``profile`` (or the
+    profile of that name).
 
     ``tile`` is a :class:`~rummikit.Tile` or the notation of one (``"r7"``, ``"Qs"``, ``"j"``).
     A piece of the other family is refused (``not_in_deck``), as in :func:`score_round`; the
     joker is valued even in a deck without jokers, since its penalty is a profile option.
     """
+    profile = as_profile(profile)
     if isinstance(tile, str):
         from rummikit.notation import parse_tile
 
@@ -103,7 +106,7 @@ def _winners(
 
 
 def round_winners(
-    profile: RuleProfile, racks: Mapping[P, Iterable[Tile] | str], winner: P | None = None
+    profile: RuleProfile | str, racks: Mapping[P, Iterable[Tile] | str], winner: P | None = None
 ) -> tuple[P, ...]:
     """Who wins a round that ended with these racks.
 
@@ -113,13 +116,14 @@ def round_winners(
     when nobody went out, the profile decides: the blocked-end rule (lowest total, then fewest
     tiles; a tie that remains is a shared win) or no winner at all (rami voleur).
     """
+    profile = as_profile(profile)
     checked = _checked_racks(profile, racks)
     values = {p: sum(_value(profile, t) for t in tiles) for p, tiles in checked.items()}
     return tuple(_winners(profile, checked, values, winner))
 
 
 def score_round(
-    profile: RuleProfile, racks: Mapping[P, Iterable[Tile] | str], winner: P | None = None
+    profile: RuleProfile | str, racks: Mapping[P, Iterable[Tile] | str], winner: P | None = None
 ) -> dict[P, int]:
     """Each player's points for a round that ended with ``racks``, by the profile's scoring.
 
@@ -130,6 +134,7 @@ def score_round(
     loser pays every co-winner in full, which keeps the round zero-sum in whole points.
     Penalty scoring: winners score 0 and every other player their rack total.
     """
+    profile = as_profile(profile)
     checked = _checked_racks(profile, racks)
     values = {p: sum(_value(profile, t) for t in tiles) for p, tiles in checked.items()}
     winners = _winners(profile, checked, values, winner)

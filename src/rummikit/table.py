@@ -16,6 +16,8 @@ __all__ = ["TableState", "meld_key"]
 
 def meld_key(meld: Meld) -> tuple[int, ...]:
     """A key equal for melds made of the same tiles, whatever their order or declared kind."""
+    if not isinstance(meld, Meld):
+        raise InvalidArgument("not_a_meld", f"expected a rummikit.Meld, not {brief(meld)}")
     return meld.key
 
 
