@@ -53,11 +53,26 @@ def test_progress_is_checked_before_any_game_is_played():
         made.append(1)
         return rb.SimpleBot(rng)
 
-    for progress in (5, "log", [print]):
+    # regression (a review): a function of the wrong arity raised TypeError after a game
+    for progress in (5, "log", [print], lambda done: None, lambda: None):
         assert code_of(simulate, "pagat", bots=factory, progress=progress, **ARGS) == (
             "bad_progress"
         )
     assert made == []
+
+
+def test_a_process_pool_is_refused_a_factory_it_cannot_send():
+    """Regression (a review): a lambda factory with a process pool let the pickling error
+    escape (a class defined in a function broke the pool)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    class Local(rb.SimpleBot):
+        pass
+
+    with ProcessPoolExecutor(1) as pool:
+        for bots in (lambda rng: rb.SimpleBot(rng), Local):
+            assert code_of(simulate, "pagat", bots=bots, executor=pool, **ARGS) == "bad_bots"
+        assert simulate("pagat", bots="simple", executor=pool, **ARGS).games == ARGS["games"]
 
 
 @pytest.mark.parametrize(
@@ -105,6 +120,7 @@ def test_play_game_needs_one_bot_per_seat(bots):
 def test_play_game_stop_is_a_function():
     bots = [rb.SimpleBot(), rb.SimpleBot()]
     assert code_of(play_game, "pagat", bots, seed=1, stop=5) == "bad_stop"
+    assert code_of(play_game, "pagat", bots, seed=1, stop=lambda: True) == "bad_stop"
     assert code_of(play_game, 5, bots, seed=1) == "bad_profile_name"
     assert code_of(play_game, "pagat", bots[:1], seed=1) == "bad_players"
     assert code_of(play_game, "pagat", bots, seed="1") == "bad_seed"

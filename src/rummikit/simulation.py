@@ -248,12 +248,26 @@ def _make_bot(spec: BotSpec, rng: random.Random, seat: int) -> Bot:
     return bot
 
 
-def _check_stop(stop: object) -> None:
-    if stop is not None and not callable(stop):
+def _check_callback(function: object, code: str, expected: str, arguments: int) -> None:
+    """Refuse up front a callback that is not callable with ``arguments`` positional
+    arguments (read off its signature where it has one), rather than mid-run."""
+    if function is None:
+        return
+    if not callable(function):
+        raise InvalidArgument(code, f"{expected}, not {brief(function)}")
+    try:
+        inspect.signature(function).bind(*[None] * arguments)
+    except TypeError:
+        name = getattr(function, "__qualname__", type(function).__name__)
         raise InvalidArgument(
-            "bad_stop",
-            f"stop is None or a function of the game that returns a bool, not {brief(stop)}",
-        )
+            code, f"{expected}; {name} cannot be called with {arguments} argument(s)"
+        ) from None
+    except ValueError:  # no signature to read (some built-ins): the call will tell
+        pass
+
+
+def _check_stop(stop: object) -> None:
+    _check_callback(stop, "bad_stop", "stop is None or a function stop(game) returning a bool", 1)
 
 
 def _turn(game: Game, bot: Bot) -> Game:
@@ -687,6 +701,8 @@ def _run(
         raise InvalidArgument(
             "bad_executor", f"expected a concurrent.futures.Executor, not {brief(executor)}"
         )
+    if isinstance(executor, concurrent.futures.ProcessPoolExecutor) and tasks:
+        _check_picklable(tasks[0].bots)
     futures: list[concurrent.futures.Future[GameResult]] = []
     try:
         for task in tasks:
@@ -712,6 +728,23 @@ def _run(
         for future in futures:
             future.cancel()
     return [_required_result(slot) for slot in slots]
+
+
+def _check_picklable(specs: Sequence[BotSpec]) -> None:
+    """A process pool pickles each game's bot factories: refuse one it cannot send before
+    any game is submitted (a lambda or a class defined in a function, say)."""
+    import pickle
+
+    for spec in specs:
+        try:
+            pickle.dumps(spec)
+        except Exception as error:  # PicklingError, AttributeError, TypeError: all one here
+            raise InvalidArgument(
+                "bad_bots",
+                f"a process pool cannot send the bot factory {_bot_name(spec)} to its workers "
+                f"({type(error).__name__}); define it at the top of a module, or use "
+                "executor=None",
+            ) from error
 
 
 def _required_result(result: GameResult | None) -> GameResult:
@@ -788,11 +821,9 @@ def simulate(
                 f"not {brief(players)}",
             )
     specs = _bot_specs(bots, players)
-    if progress is not None and not callable(progress):
-        raise InvalidArgument(
-            "bad_progress",
-            f"progress is None or a function progress(done, total), not {brief(progress)}",
-        )
+    _check_callback(
+        progress, "bad_progress", "progress is None or a function progress(done, total)", 2
+    )
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
     _check_seed(seed)
