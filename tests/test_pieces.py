@@ -74,3 +74,18 @@ def test_piece_set_of_pieces():
     assert rk.parse_tile("7h").piece_set is rk.PieceSet.CARDS
     assert rk.JOKER.piece_set is None
     assert rk.JOKER.is_joker
+
+
+def test_suits_and_meld_kinds_read_any_case_and_refuse_the_rest():
+    """Regression (a review): ``Suit("R")`` and ``MeldKind("Run")`` raised a bare
+    ValueError; they read a letter or name in any case, else raise documented errors."""
+    assert rk.Suit("R") is rk.Suit.RED
+    assert rk.Suit(" hearts ") is rk.Suit.HEARTS
+    assert rk.MeldKind("Run") is rk.MeldKind.RUN
+    for value in ("x", 5, None, "reds"):
+        with pytest.raises(rk.InvalidArgument) as caught:
+            rk.Suit(value)
+        assert caught.value.code == "bad_suit"
+        with pytest.raises(rk.InvalidArgument) as caught:
+            rk.MeldKind(value)
+        assert caught.value.code == "bad_kind"

@@ -26,11 +26,16 @@ class MeldKind(enum.Enum):
         """``value`` as a kind; accepts the enum or ``"run"`` / ``"group"`` in any case."""
         if isinstance(value, MeldKind):
             return value
+        return cls(value)
+
+    @classmethod
+    def _missing_(cls, value: object) -> MeldKind:
+        """``MeldKind("Run")``: any case; else :class:`~rummikit.InvalidArgument`
+        (``bad_kind``) rather than a bare ValueError."""
         if isinstance(value, str):
-            try:
-                return cls(value.strip().lower())
-            except ValueError:
-                pass
+            for kind in cls:
+                if value.strip().lower() == kind.value:
+                    return kind
         raise InvalidArgument(
             "bad_kind", f"a meld kind is 'run', 'group' or a rummikit.MeldKind, not {brief(value)}"
         )

@@ -58,6 +58,21 @@ class Suit(enum.Enum):
     DIAMONDS = "d"
     CLUBS = "c"
 
+    @classmethod
+    def _missing_(cls, value: object) -> Suit:
+        """``Suit("R")`` and ``Suit("hearts")``: the letter or the name, in any case; else
+        :class:`~rummikit.InvalidArgument` (``bad_suit``) rather than a bare ValueError."""
+        if isinstance(value, str):
+            text = value.strip()
+            for suit in cls:
+                if text.lower() == suit.value or text.upper() == suit.name:
+                    return suit
+        raise InvalidArgument(
+            "bad_suit",
+            "a suit is a letter (r, b, k, o for tiles; s, h, d, c for cards) or its name, "
+            f"not {brief(value)}",
+        )
+
     @property
     def piece_set(self) -> PieceSet:
         """The family this suit belongs to."""
