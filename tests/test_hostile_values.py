@@ -301,6 +301,17 @@ def test_a_huge_token_is_not_repeated_in_a_notation_error():
         {"racks": [[1]]},
         {"opened": (True,)},
         {"table": "r7 r8 r9"},
+        # regression (a review): these failed later, from apply, view or hash
+        {"turn": "3"},
+        {"penalties": ()},
+        {"stock": None},
+        {"stock": {"a": 1}},
+        {"history": None},
+        {"seed": [1]},
+        {"drawn": []},
+        {"outcome": "over"},
+        {"start": 5},
+        {"idle_turns": -1},
     ],
 )
 def test_a_game_built_by_hand_is_checked(changes):

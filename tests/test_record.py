@@ -278,7 +278,7 @@ def test_only_a_game_can_be_saved(value: object) -> None:
     ("changes", "code"),
     [
         ({"history": ("draw",)}, "bad_history"),
-        ({"history": None}, "bad_history"),
+        ({"history": None}, "not_a_game"),  # refused as the game is built
         ({"history": (rk.Draw(),)}, "bad_history"),
         ({"profile": "pagat"}, "not_a_game"),
         ({"racks": None}, "not_a_game"),
@@ -1067,3 +1067,16 @@ def test_dumps_refuses_a_match_record_loads_match_would_not_read(
     with pytest.raises(rk.InvalidArgument) as caught:
         record.dumps(match_of("new"))
     assert caught.value.code == "record_too_long"
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{"racks": None}, {"current_player": b"x"}, {"current_player": "0"}, {"opened": (1, 0)}],
+)
+def test_a_game_whose_start_was_replaced_cannot_be_saved(changes: dict[str, object]) -> None:
+    """Regression (a review): a start changed with attrs.evolve raised TypeError from
+    dumps, or was saved as a record loads refuses."""
+    game = positioned("pagat")
+    with pytest.raises(rk.InvalidArgument) as caught:
+        record.dumps(attrs.evolve(game, start=attrs.evolve(game.start, **changes)))
+    assert caught.value.code == "not_a_game"

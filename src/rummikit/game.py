@@ -71,6 +71,11 @@ class Outcome:
         return self.winners[0] if len(self.winners) == 1 else None
 
 
+def _whole(value: object) -> bool:
+    """Whether ``value`` is a whole number from 0 (not a bool)."""
+    return type(value) is int and value >= 0
+
+
 @attrs.frozen
 class Position:
     """A position to start a game from: table, racks, stock (next draw first), who plays,
@@ -160,13 +165,24 @@ class Game:
             and 0 <= self.current_player < len(racks)
             and isinstance(self.opened, tuple)
             and len(self.opened) == len(racks)
+            and isinstance(self.stock, tuple)
+            and type(self.drawn) is bool
+            and _whole(self.idle_turns)
+            and _whole(self.turn)
+            and isinstance(self.penalties, tuple)
+            and len(self.penalties) == len(racks)
+            and all(_whole(count) for count in self.penalties)
+            and isinstance(self.history, tuple)
+            and (self.outcome is None or isinstance(self.outcome, Outcome))
+            and (self.seed is None or _whole(self.seed))
+            and (self.start is None or isinstance(self.start, Position))
         )
         if not shape:
             raise InvalidArgument(
                 "not_a_game",
-                "a game holds a RuleProfile, a TableState, a tuple of racks, a current player "
-                "among them and whether each has opened; build games with Game.new, "
-                "Game.from_position and Game.apply",
+                "a game holds a RuleProfile, a TableState, tuples of racks, stock, penalties "
+                "and history, a current player among the seats, counts from 0; build games "
+                "with Game.new, Game.from_position and Game.apply",
             )
 
     # -- construction -----------------------------------------------------------------------

@@ -26,7 +26,9 @@ class MeldKind(enum.Enum):
         """``value`` as a kind; accepts the enum or ``"run"`` / ``"group"`` in any case."""
         if isinstance(value, MeldKind):
             return value
-        return cls(value)
+        if isinstance(value, str):
+            return cls(value)
+        return cls._missing_(value)  # raises; Enum's own call would print the value whole
 
     @classmethod
     def _missing_(cls, value: object) -> MeldKind:

@@ -285,6 +285,25 @@ def _check_game(game: object) -> Position:
             )
     if game.seed is not None and game.seed < 0:
         raise InvalidArgument("not_a_game", "the game's seed is negative, which no game holds")
+    position = typing.cast(Position, start)
+    players = len(game.racks)
+    if not (
+        isinstance(position.table, TableState)
+        and isinstance(position.racks, tuple)
+        and len(position.racks) == players
+        and all(isinstance(rack, tuple) for rack in position.racks)
+        and isinstance(position.stock, tuple)
+        and type(position.current_player) is int
+        and 0 <= position.current_player < players
+        and isinstance(position.opened, tuple)
+        and len(position.opened) == players
+        and all(type(flag) is bool for flag in position.opened)
+    ):
+        raise InvalidArgument(
+            "not_a_game",
+            "the game's start is not a position it could have started from; build games "
+            "with Game.new, Game.from_position and Game.apply",
+        )
     history: object = game.history
     if not isinstance(history, tuple | list):
         raise InvalidArgument(
