@@ -378,3 +378,23 @@ def test_regression_a_hand_built_result_is_checked_whole(change):
     with pytest.raises(rk.InvalidArgument) as caught:
         GameResult(**{**fields, **change})
     assert caught.value.code == "bad_results"
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{"games": 0}, {"results": None}, {"bots": None}, {"scores": ()}, {"profile": None}],
+)
+def test_a_report_built_by_hand_is_checked(changes):
+    """Regression (a review): ``attrs.evolve(report, games=0).summary()`` raised
+    ZeroDivisionError, ``bots=None`` TypeError."""
+    import attrs
+
+    report = simulate("pagat", bots="simple", **ARGS)
+    assert code_of(attrs.evolve, report, **changes) == "not_a_report"
+
+
+@pytest.mark.parametrize("values", ["abc", None, [1.5], (True,)])
+def test_stats_of_takes_whole_numbers(values):
+    from rummikit.simulation import Stats
+
+    assert code_of(Stats.of, values) == "bad_values"

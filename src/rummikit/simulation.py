@@ -393,7 +393,15 @@ class Stats:
 
     @classmethod
     def of(cls, values: Sequence[int]) -> Stats | None:
-        """The statistics of ``values``, or None when there are none."""
+        """The statistics of ``values`` (whole numbers), or None when there are none."""
+        if (
+            not isinstance(values, Sequence)
+            or isinstance(values, str)
+            or not all(type(value) is int for value in values)
+        ):
+            raise InvalidArgument(
+                "bad_values", f"values is a list of whole numbers, not {brief(values)}"
+            )
         if not values:
             return None
         import statistics
@@ -449,6 +457,45 @@ class Report:
     """Pieces each seat drew as penalties, over all games."""
     results: tuple[GameResult, ...] = attrs.field(repr=False)
     """Every game, in game order."""
+
+    def __attrs_post_init__(self) -> None:
+        # cheap checks of the shape, for reports built or evolved by hand: the summary and
+        # the exports would otherwise fail on them with bare Python errors
+        seats = self.players
+
+        def per_seat(values: object, kind: type | tuple[type, ...]) -> bool:
+            return (
+                isinstance(values, tuple)
+                and len(values) == seats
+                and all(isinstance(value, kind) for value in values)
+            )
+
+        shape = (
+            isinstance(self.profile, str)
+            and type(seats) is int
+            and seats >= 1
+            and per_seat(self.bots, str)
+            and type(self.seed) is int
+            and isinstance(self.results, tuple)
+            and type(self.games) is int
+            and self.games == len(self.results) >= 1
+            and all(isinstance(result, GameResult) for result in self.results)
+            and isinstance(self.turns, Stats)
+            and (self.first_opening_turn is None or isinstance(self.first_opening_turn, Stats))
+            and per_seat(self.win_rate, (int, float))
+            and per_seat(self.scores, Stats)
+            and isinstance(self.all_scores, Stats)
+            and per_seat(self.penalties, int)
+            and all(
+                type(count) is int for count in (self.went_out, self.blocked, self.stock_exhausted)
+            )
+        )
+        if not shape:
+            raise InvalidArgument(
+                "not_a_report",
+                "a report holds its profile's name, one bot name and figure per seat, and "
+                "one GameResult per game; build one with simulate or Report.from_results",
+            )
 
     @classmethod
     def from_results(
