@@ -568,3 +568,14 @@ def test_regression_check_opening_of_one_meld_outside_the_deck():
     result = run("check", "--profile", "rami_voleur", "--opening", "4h 5h 6h")
     assert result.exit_code == 0
     assert result.output.splitlines()[-1] == "opening  ok under rami_voleur"
+
+
+@pytest.mark.parametrize("argv", ["check r7 r8 j", 5, [None], (b"x",)])
+def test_main_refuses_argv_that_is_not_a_list_of_strings(argv):
+    """Regression (a review): ``main("check r7 r8 j")`` read each character as an argument
+    ("No such command 'c'"), and ``main(5)`` raised TypeError."""
+    with pytest.raises(rk.InvalidArgument) as caught:
+        main(argv)
+    assert caught.value.code == "bad_argv"
+    with pytest.raises(rk.InvalidArgument):
+        main(["rules"], prog_name=5)

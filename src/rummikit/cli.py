@@ -864,8 +864,22 @@ def main(argv: Sequence[str] | None = None, *, prog_name: str = "rummikit") -> i
 
     An output that cannot be written (a full disk, an encoding that cannot show the text)
     ends the command with a one-line message and exit code :data:`FAILED`; so does a closed
-    pipe (``rummikit compare | head -1``), quietly.
+    pipe (``rummikit compare | head -1``), quietly. ``argv`` is a list of arguments, as
+    :data:`sys.argv` holds them after the program's name (``["check", "r7 r8 j"]``); one
+    string, or anything but strings, raises :class:`~rummikit.InvalidArgument`
+    (``bad_argv``).
     """
+    if argv is not None and (
+        isinstance(argv, str | bytes)
+        or not isinstance(argv, Sequence)
+        or not all(isinstance(arg, str) for arg in argv)
+    ):
+        hint = " (split it: shlex.split(text))" if isinstance(argv, str) else ""
+        raise InvalidArgument(
+            "bad_argv", f"argv is a list of str arguments{hint}, not {brief(argv)}"
+        )
+    if not isinstance(prog_name, str):
+        raise InvalidArgument("bad_argv", f"prog_name is a str, not {brief(prog_name)}")
     try:
         cli.main(args=None if argv is None else list(argv), prog_name=prog_name)
     except SystemExit as stop:
