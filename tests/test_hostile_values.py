@@ -406,3 +406,25 @@ def test_module_rule_functions_refuse_bad_arguments(call, code):
     with pytest.raises(rk.RummikitError) as caught:
         call()
     assert caught.value.code == code
+
+
+@pytest.mark.parametrize(
+    ("call", "code"),
+    [
+        (lambda: rk.Solution(rk.TableState(), None, 0), "bad_solution"),
+        (lambda: rk.Solution("x", (), "x", optimal="no"), "bad_solution"),
+        (lambda: rk.Outcome(rk.Termination.BLOCKED, None, ()), "bad_outcome"),
+        (lambda: rk.Outcome(rk.Termination.WENT_OUT, (2,), (1, -1)), "bad_outcome"),
+        (lambda: rk.Verdict(("not_your_turn",)), "bad_verdict"),
+        (lambda: rk.Violation(1, 2), "bad_verdict"),
+        (lambda: rk.IllegalAction("x"), "bad_verdict"),
+    ],
+)
+def test_result_values_built_by_hand_are_checked(call, code):
+    """Regression (a review): these built fine and failed later with TypeError or
+    AttributeError (``Verdict(("not_your_turn",)).codes``, ``IllegalAction("x").codes``)."""
+    refused(call, code)
+
+
+def test_unknown_profile_built_without_its_list_of_names():
+    assert "known profiles" in str(rk.UnknownProfile("x", None))  # type: ignore[arg-type]

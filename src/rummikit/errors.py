@@ -105,6 +105,7 @@ class UnknownProfile(RummikitError, LookupError):
     known: tuple[str, ...]
 
     def __init__(self, name: str, known: tuple[str, ...]) -> None:
+        known = tuple(map(str, known)) if isinstance(known, tuple | list) else ()
         super().__init__(
             "unknown_profile",
             f"no rule profile is called {brief(name)}; known profiles: {', '.join(known)}",
@@ -139,6 +140,12 @@ class IllegalAction(RummikitError):
     verdict: Verdict
 
     def __init__(self, verdict: Verdict) -> None:
+        from rummikit.verdict import Verdict  # at call time: verdicts sit above errors
+
+        if not isinstance(verdict, Verdict):
+            raise InvalidArgument(
+                "bad_verdict", f"IllegalAction takes the Verdict refusing it, not {brief(verdict)}"
+            )
         super().__init__("illegal_action", f"illegal action: {verdict}")
         self.verdict = verdict
 

@@ -65,6 +65,20 @@ class Outcome:
     winners: tuple[int, ...]
     scores: tuple[int, ...]
 
+    def __attrs_post_init__(self) -> None:
+        scores, winners = self.scores, self.winners
+        if not (
+            isinstance(self.termination, Termination)
+            and isinstance(scores, tuple)
+            and all(type(points) is int for points in scores)
+            and isinstance(winners, tuple)
+            and all(type(seat) is int and 0 <= seat < len(scores) for seat in winners)
+        ):
+            raise InvalidArgument(
+                "bad_outcome",
+                "an Outcome holds a Termination, the winners' seats and a score per seat",
+            )
+
     @property
     def winner(self) -> int | None:
         """The single winner, or None when nobody won or the win is shared."""

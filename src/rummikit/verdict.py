@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from rummikit.errors import InvalidArgument
 from rummikit.meld import Meld
 from rummikit.pieces import Tile
 
@@ -19,6 +20,17 @@ class Violation:
     melds: tuple[Meld, ...] = ()
     tiles: tuple[Tile, ...] = ()
 
+    def __attrs_post_init__(self) -> None:
+        if not (
+            isinstance(self.code, str)
+            and isinstance(self.message, str)
+            and isinstance(self.melds, tuple)
+            and isinstance(self.tiles, tuple)
+        ):
+            raise InvalidArgument(
+                "bad_verdict", "a Violation holds a code and a message (str), and tuples"
+            )
+
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"
 
@@ -31,6 +43,12 @@ class Verdict:
     """
 
     violations: tuple[Violation, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.violations, tuple) or not all(
+            isinstance(violation, Violation) for violation in self.violations
+        ):
+            raise InvalidArgument("bad_verdict", "a Verdict holds a tuple of Violation values")
 
     @property
     def ok(self) -> bool:

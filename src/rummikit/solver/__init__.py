@@ -164,7 +164,11 @@ Objective = Literal["tiles", "points"]
 
 
 def _tiles_tuple(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
-    return tuple(tiles)
+    if isinstance(tiles, tuple | list) and all(isinstance(tile, Tile) for tile in tiles):
+        return tuple(tiles)
+    raise InvalidArgument(
+        "bad_solution", f"a Solution's played pieces are a list of Tile, not {brief(tiles)}"
+    )
 
 
 @attrs.frozen
@@ -180,6 +184,18 @@ class Solution:
     played: tuple[Tile, ...] = attrs.field(converter=_tiles_tuple)
     score: int
     optimal: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        if not (
+            isinstance(self.table, TableState)
+            and type(self.score) is int
+            and type(self.optimal) is bool
+        ):
+            raise InvalidArgument(
+                "bad_solution",
+                "a Solution holds a TableState, the pieces played, a whole-number score "
+                "and whether it is optimal",
+            )
 
 
 # ---------------------------------------------------------------------------------------
