@@ -428,3 +428,22 @@ def test_result_values_built_by_hand_are_checked(call, code):
 
 def test_unknown_profile_built_without_its_list_of_names():
     assert "known profiles" in str(rk.UnknownProfile("x", None))  # type: ignore[arg-type]
+
+
+def test_a_seed_too_long_to_save_is_refused_as_the_game_is_dealt():
+    """Regression (a review): ``Game.new(seed=10**5000)`` dealt a game that ``dumps`` then
+    refused; games and matches take the simulation's limit."""
+    for new in (rk.Game.new, rk.Match.new):
+        refused(lambda new=new: new("pagat", 2, 10**4000), "bad_seed")
+    assert rk.Game.new("pagat", 2, 10**4000 - 1).seed == 10**4000 - 1
+
+
+def test_read_as_checks_its_kind_whatever_the_tiles():
+    """Regression (a review): ``Meld.read_as(tiles, 42)`` ignored the bad kind when the
+    tiles held two naturals or more."""
+    refused(lambda: rk.Meld.read_as(rk.parse_tiles("r1 r2 r3"), 42), "bad_kind")
+
+
+@pytest.mark.parametrize("strategy", [runs, tables])
+def test_testing_strategies_take_a_bool_for_jokers(strategy):
+    refused(lambda: strategy("pagat", jokers="no"), "bad_jokers")

@@ -85,6 +85,25 @@ class Outcome:
         return self.winners[0] if len(self.winners) == 1 else None
 
 
+MAX_SEED_DIGITS = 4_000
+"""The longest seed a game, a match or a simulation takes, in digits: the most a saved
+record holds (see :data:`rummikit.record.MAX_SEED_DIGITS`)."""
+_SEED_LIMIT = 10**MAX_SEED_DIGITS
+
+
+def check_seed(seed: object) -> None:
+    """Refuse a seed that is not a whole number from 0 of at most :data:`MAX_SEED_DIGITS`
+    digits (``bad_seed``): every game dealt can then be saved."""
+    if type(seed) is not int or seed < 0:
+        raise InvalidArgument("bad_seed", f"a seed is a whole number from 0, not {brief(seed)}")
+    if seed >= _SEED_LIMIT:
+        raise InvalidArgument(
+            "bad_seed",
+            f"a seed has at most {MAX_SEED_DIGITS:,} digits, the most a saved game holds; "
+            "use a smaller one",
+        )
+
+
 def _whole(value: object) -> bool:
     """Whether ``value`` is a whole number from 0 (not a bool)."""
     return type(value) is int and value >= 0
@@ -226,8 +245,7 @@ class Game:
             )
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        if type(seed) is not int or seed < 0:
-            raise InvalidArgument("bad_seed", f"a seed is a whole number from 0, not {brief(seed)}")
+        check_seed(seed)
         rng = random.Random(seed)
         first = _first_player(rules, count, rng)
         if first_player is not None:

@@ -16,7 +16,7 @@ import attrs
 from rummikit import profiles as _profiles
 from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
 from rummikit.errors import IllegalAction, InvalidArgument, brief
-from rummikit.game import Game, Outcome
+from rummikit.game import Game, Outcome, check_seed
 from rummikit.options import Scoring
 from rummikit.profile import RuleProfile
 from rummikit.verdict import Verdict, Violation
@@ -85,8 +85,7 @@ class Match:
         rules = _profiles.get(profile)
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        if type(seed) is not int or seed < 0:
-            raise InvalidArgument("bad_seed", f"a seed is a whole number from 0, not {brief(seed)}")
+        check_seed(seed)
         game = Game.new(rules, players, _round_seed(seed, 0))
         return cls(rules, seed, game.current_player, (), game)
 

@@ -93,6 +93,7 @@ class Meld:
         """A meld of ``tiles`` meant as ``kind``, the kind declared only where the tiles alone
         could be read both ways (at most one natural, as in ``r5 j j``): the form the solver
         builds its melds in."""
+        kind = MeldKind.coerce(kind)
         tiles = _to_tiles(tiles)
         naturals = sum(1 for tile in tiles if tile.suit is not None)
         return cls(tiles, kind if naturals <= 1 else None)

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
+from rummikit import game as _game
 from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
 from rummikit.errors import (
     IllegalAction,
@@ -101,7 +102,7 @@ Every number in a record is small but the seed: seeds drawn by :meth:`Game.new
 refuse a seed of more than 4,000 digits.
 """
 
-MAX_SEED_DIGITS = 4_000
+MAX_SEED_DIGITS = _game.MAX_SEED_DIGITS
 """The longest seed a record holds, written or read (below :data:`MAX_INT_DIGITS`), so that
 every record :func:`loads` accepts can be saved again."""
 _SEED_LIMIT = 10**MAX_SEED_DIGITS

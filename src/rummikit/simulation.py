@@ -43,9 +43,8 @@ from rummikit import profiles as _profiles
 from rummikit.actions import Draw, GiveUp, Pass, Play, Timeout
 from rummikit.bots import Bot, BotFactory, bot_factory
 from rummikit.errors import InvalidArgument, RummikitError, brief
-from rummikit.game import Game, Termination
+from rummikit.game import Game, Termination, check_seed
 from rummikit.profile import RuleProfile
-from rummikit.record import MAX_SEED_DIGITS
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -80,7 +79,7 @@ def game_seed(seed: int, index: int) -> int:
     The same for every profile of one simulation, so profiles are compared on the same
     seeds; stable across Python versions, platforms and processes.
     """
-    _check_seed(seed)
+    check_seed(seed)
     return random.Random(f"rummikit.simulate:{seed}:{index}").getrandbits(63)
 
 
@@ -90,22 +89,8 @@ def bot_rng(seed: int, seat: int) -> random.Random:
     With :func:`game_seed` it rebuilds any simulated game:
     ``play_game(profile, [make_bot(name, bot_rng(seed, seat)) for ...], seed=seed)``.
     """
-    _check_seed(seed)
+    check_seed(seed)
     return random.Random(f"rummikit.bot:{seed}:{seat}")
-
-
-def _check_seed(seed: object) -> None:
-    """A seed is a whole number from 0, of at most :data:`~rummikit.record.MAX_SEED_DIGITS`
-    digits, the most a saved game holds (``bad_seed``)."""
-    if _check_count("seed", seed, 0) >= _SEED_LIMIT:
-        raise InvalidArgument(
-            "bad_seed",
-            f"a seed has at most {MAX_SEED_DIGITS:,} digits, the most a saved game holds; "
-            "use a smaller one",
-        )
-
-
-_SEED_LIMIT = 10**MAX_SEED_DIGITS
 
 
 # -- one game -------------------------------------------------------------------------------
@@ -540,7 +525,7 @@ class Report:
                 "bad_bots",
                 f"bots names the bot of each of the {results[0].players} seats, not {brief(bots)}",
             )
-        _check_seed(seed)
+        check_seed(seed)
         count = len(results)
         players = results[0].players
         openings = [r.first_opening_turn for r in results if r.first_opening_turn is not None]
@@ -873,7 +858,7 @@ def simulate(
     )
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
-    _check_seed(seed)
+    check_seed(seed)
     seeds = [game_seed(seed, index) for index in range(games)]
     tasks = [_Task(attrs.evolve(rule), players, game, specs) for rule in rules for game in seeds]
     results = _run(tasks, executor, progress)

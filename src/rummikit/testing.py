@@ -58,7 +58,13 @@ def _profile(profile: RuleProfile | str) -> RuleProfile:
 
 
 def _joker_budget(profile: RuleProfile, jokers: bool) -> int:
+    _need_flag(jokers)
     return profile.jokers if jokers else 0
+
+
+def _need_flag(jokers: object) -> None:
+    if type(jokers) is not bool:
+        raise InvalidArgument("bad_jokers", f"jokers is True or False, not {brief(jokers)}")
 
 
 def _bounds(
@@ -353,5 +359,6 @@ def tables(
 ) -> st.SearchStrategy[list[Meld]]:
     """Lists of valid melds that together fit in the profile's deck (a possible table)."""
     rules = _profile(profile)
+    _need_flag(jokers)
     low, high = _bounds(("min_melds", "max_melds"), 0, len(rules.deck), min_melds, max_melds)
     return _tables(rules, jokers, low, high)
