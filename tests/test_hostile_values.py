@@ -447,3 +447,9 @@ def test_read_as_checks_its_kind_whatever_the_tiles():
 @pytest.mark.parametrize("strategy", [runs, tables])
 def test_testing_strategies_take_a_bool_for_jokers(strategy):
     refused(lambda: strategy("pagat", jokers="no"), "bad_jokers")
+
+
+def test_a_table_holds_no_empty_meld():
+    """Regression (a review): ``TableState([Meld(())])`` was built, and its repr read back
+    as an empty table."""
+    refused(lambda: rk.TableState([rk.Meld(())]), "not_a_meld")

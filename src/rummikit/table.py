@@ -36,6 +36,8 @@ def _to_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
             raise InvalidArgument(
                 "not_a_meld", f"a table holds rummikit.Meld values, not {brief(meld)}"
             )
+        if not meld.tiles:  # no notation shows one, and no rule allows one
+            raise InvalidArgument("not_a_meld", "a table holds no empty meld")
     return result
 
 
