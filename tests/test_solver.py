@@ -1555,3 +1555,22 @@ def test_regression_row35_variant_jokers_worth_nothing_still_make_a_play() -> No
     found = _checked(variant, "r5 r6 r7", "j r8", objective="points")
     assert found is not None
     assert found.score == 8
+
+
+def test_regression_three_copies_do_not_overflow_the_fast_core():
+    """Found by a review: under ``copies=3`` the fast core's packed state ran out of run
+    states (OverflowError). Decks with more copies and jokers than its state holds go to the
+    general sweep."""
+    house = rk.profiles.get("pagat").evolve(copies=3)
+    table = (
+        "b9 b10 j b12 b13 | r1 r2 j r4 r5 | r3 b3 k3 o3 | r6 b6 k6 | b5 b6 b7 | o4 o5 o6 o7"
+        " | r6 r7 r8 | k1 k2 k3 k4 k5 k6 k7 k8 | r7 r8 r9 r10 | k7 k8 k9 k10 | r11 o11 b11"
+        " | r11 o11 k11 | r7 r8 r9 r10 r11 r12 r13"
+    )
+    assert solve(house, table, "r13 b3 k10", opened=True) is None  # exact: no play
+    found = solve(house, "r1 r2 r3 | r1 r2 r3 | r1 r2 r3", "r4 r4 r4 b9", opened=True)
+    assert found is not None
+    assert found.score == 3
+    assert house.check_turn(
+        before="r1 r2 r3 | r1 r2 r3 | r1 r2 r3", rack="r4 r4 r4 b9", after=found.table, opened=True
+    )

@@ -1886,6 +1886,7 @@ def _plain(profile: RuleProfile, before: TableState, opened: bool) -> bool:
         and profile.group_distinct_suits
         and not profile.forbid_adjacent_jokers
         and profile.min_rack_tiles_per_play <= 1
+        and profile.copies + profile.jokers <= _fast.MAX_RUNS  # its state holds that many
         and len(suits_of(profile.piece_set)) == _fast.NSUITS
         and (
             profile.joker_policy is not JokerPolicy.FROZEN

@@ -31,7 +31,13 @@ from typing import NamedTuple
 MIN_LEN = 3
 MAX_GROUP = 4
 NSUITS = 4
-_BITS = 5  # bits per suit in a packed state
+MAX_RUNS = 5
+"""The most runs one suit may hold open at once in this core: the solver sends it only
+decks whose copies of a piece and jokers add up to no more (a suit's open runs after a
+value each took a natural or a joker there). Every sorted tuple of up to five lengths of
+1 to 3 is 56 run states, which :data:`_BITS` holds; a house rule with more copies or
+jokers goes to the general sweep."""
+_BITS = 6  # bits per suit in a packed state: up to 64 interned run states
 _MASK = (1 << _BITS) - 1
 _RESERVE = _BITS * NSUITS  # ace high: per suit, 2 bits of table aces kept for the top
 _RESERVE_MASK = ((1 << (4 * NSUITS)) - 1) << _RESERVE  # and 2 bits of rack aces
