@@ -1086,3 +1086,11 @@ def test_a_game_whose_start_was_replaced_cannot_be_saved(changes: dict[str, obje
     with pytest.raises(rk.InvalidArgument) as caught:
         record.dumps(attrs.evolve(game, start=attrs.evolve(game.start, **changes)))
     assert caught.value.code == "not_a_game"
+
+
+def test_a_match_whose_history_holds_junk_cannot_be_saved() -> None:
+    match = match_of("second")
+    junk = attrs.evolve(match, histories=(("draw",),) * len(match.rounds))
+    with pytest.raises(rk.InvalidArgument) as caught:
+        record.dumps(junk)
+    assert caught.value.code == "bad_history"

@@ -55,15 +55,12 @@ class Match:
             and type(self.seed) is int
             and self.seed >= 0
             and isinstance(game, Game)
-            and game.profile == self.profile
+            and (game.profile is self.profile or game.profile == self.profile)
             and type(self.first_player) is int
             and 0 <= self.first_player < len(game.racks)
             and isinstance(self.rounds, tuple)
             and all(
-                isinstance(outcome, Outcome)
-                and isinstance(outcome.scores, tuple)
-                and len(outcome.scores) == len(game.racks)
-                and all(type(points) is int for points in outcome.scores)
+                isinstance(outcome, Outcome) and len(outcome.scores) == len(game.racks)
                 for outcome in self.rounds
             )
             and isinstance(self.histories, tuple)

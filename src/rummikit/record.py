@@ -240,13 +240,7 @@ def _match_record(match: Match) -> dict[str, object]:
         )
     rounds = []
     for history in histories:
-        for action in history:
-            if not isinstance(action, tuple(_ACTION_TYPES)):
-                raise InvalidArgument(
-                    "bad_history",
-                    f"a round's history holds a {type(action).__name__}; it holds only "
-                    "rummikit actions",
-                )
+        _check_history(history)
         rounds.append([_action_record(action) for action in history])
     return {
         "format": MATCH_FORMAT,
@@ -305,11 +299,15 @@ def _check_game(game: object) -> Position:
             "the game's start is not a position it could have started from; build games "
             "with Game.new, Game.from_position and Game.apply",
         )
-    history: object = game.history
+    _check_history(game.history)
+    return typing.cast(Position, start)
+
+
+def _check_history(history: object) -> None:
+    """A history to save is a sequence of rummikit actions (``bad_history``)."""
     if not isinstance(history, tuple | list):
         raise InvalidArgument(
-            "bad_history",
-            f"a game's history is a tuple of actions, not a {type(history).__name__}",
+            "bad_history", f"a history is a tuple of actions, not a {type(history).__name__}"
         )
     for action in history:
         if not isinstance(action, tuple(_ACTION_TYPES)):
@@ -317,7 +315,6 @@ def _check_game(game: object) -> Position:
                 "bad_history",
                 f"the history holds a {type(action).__name__}; it holds only rummikit actions",
             )
-    return typing.cast(Position, start)
 
 
 def _action_record(action: Action) -> dict[str, object]:
@@ -458,8 +455,13 @@ def _top(record: object, expected: str) -> Mapping[str, object]:
     if "format" not in top:
         raise InvalidRecord("missing_field", f"not a rummikit {kind} record", where="format")
     if top["format"] != expected:
-        other = {FORMAT: "loads", MATCH_FORMAT: "loads_match"}.get(str(top["format"]))
-        hint = f"; read it with {other}" if isinstance(top["format"], str) and other else ""
+        given = top["format"]
+        other = (
+            {FORMAT: "loads", MATCH_FORMAT: "loads_match"}.get(given, "")
+            if isinstance(given, str)
+            else ""
+        )
+        hint = f"; read it with {other}" if other else ""
         raise InvalidRecord(
             "wrong_format",
             f"expected a {expected!r} record, not {_show(top['format'])}{hint}",
