@@ -1574,3 +1574,17 @@ def test_regression_three_copies_do_not_overflow_the_fast_core():
     assert house.check_turn(
         before="r1 r2 r3 | r1 r2 r3 | r1 r2 r3", rack="r4 r4 r4 b9", after=found.table, opened=True
     )
+
+
+@pytest.mark.parametrize("budget", [1000, 300, 100])
+def test_regression_a_budget_cut_case_is_not_called_optimal(budget):
+    """Found by a review: under rami voleur with ``min_meld_length=2``, an opening (one
+    case per tierce franche) with a budget came back ``optimal=True`` scoring 44 when 45
+    is possible: a case the budget cut short before it found anything was taken as proven
+    empty."""
+    house = rk.profiles.get("rami_voleur").evolve(min_meld_length=2)
+    rack = "7d 8d 9d 10d Jd 8h"
+    best = solve(house, "", rack, opened=False, objective="points")
+    assert (best.score, best.optimal) == (45, True)
+    found = solve(house, "", rack, opened=False, objective="points", budget=budget)
+    assert found.score == best.score or not found.optimal

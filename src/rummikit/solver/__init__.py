@@ -154,6 +154,7 @@ from rummikit.solver._search import (
     Problem,
     RunBlock,
     search,
+    search_proven,
 )
 from rummikit.table import TableState
 
@@ -1278,11 +1279,13 @@ def _solve_general(
         spare = problem.joker_weight * problem.rack_jokers if essential else 0
         lower = None if known is None else known - unseen - spare
         cap = None if top_score is None else top_score - unseen - spare
-        outcome, problem = _search_one_ace(setup, problem, left, lower, essential, cap)
+        outcome, problem, proven = _search_one_ace(setup, problem, left, lower, essential, cap)
         melds: list[Meld] | None = None
         unchecked = False  # the play comes from the first sweep alone (see below)
         if outcome is None:
             spent += left or 0  # found nothing: count the whole share as spent
+            if not proven:
+                inexact = True  # the budget ran out before this setup was searched through
         else:
             spent += outcome.nodes
             freed_left = [
@@ -1302,7 +1305,9 @@ def _solve_general(
             lower = None if known is None else known - unseen
             cap = None if top_score is None else top_score - unseen
             first = (outcome, problem, _rebuild(setup, problem, outcome))
-            outcome, problem = _search_one_ace(setup, problem, left, lower, False, cap)
+            outcome, problem, proven = _search_one_ace(setup, problem, left, lower, False, cap)
+            if outcome is None and not proven:
+                inexact = True  # cut short by the budget: nothing proven
             if outcome is not None:
                 spent += outcome.nodes
                 melds = [m for m, _tag in _rebuild(setup, problem, outcome)]
@@ -1482,17 +1487,18 @@ def _search_one_ace(
     lower: int | None,
     essential: bool,
     ceiling: int | None = None,
-) -> tuple[Outcome | None, Problem]:
-    """:func:`search`, where a kept run never holds both aces; and the problem solved.
+) -> tuple[Outcome | None, Problem, bool]:
+    """:func:`search`, where a kept run never holds both aces; the problem solved; and
+    whether the search finished (a None it did not finish proves nothing).
 
     The sweep tracks the low ace in its own runs, but not through a kept run (a block): a
     run holding the low ace may join a block below while another run extends it above, up
     to the high ace. When the best play does that, each legal play either keeps the low ace
     out from below or the high ace out from above: both are searched, the better is kept.
     """
-    outcome = search(problem, budget, lower=lower, essential=essential, ceiling=ceiling)
+    outcome, proven = search_proven(problem, budget, lower, essential, ceiling)
     if outcome is None or not problem.rules.ace_high or not problem.run_blocks:
-        return outcome, problem
+        return outcome, problem, proven
     long_suits = {
         next(tile.suit for tile in meld.tiles if tile.suit is not None)
         for meld, tag in _rebuild(setup, problem, outcome)
@@ -1507,7 +1513,7 @@ def _search_one_ace(
         and block.hi < problem.rules.top
     ]
     if not long_suits or not open_blocks:
-        return outcome, problem
+        return outcome, problem, proven
     index = open_blocks[0]
     block = problem.run_blocks[index]
     best: tuple[Outcome | None, Problem] = (None, problem)
@@ -1516,19 +1522,19 @@ def _search_one_ace(
     for fixed in (block._replace(no_low_glue=True), block._replace(low_below=True)):
         blocks = (*problem.run_blocks[:index], fixed, *problem.run_blocks[index + 1 :])
         left = None if budget is None else max(1, budget - nodes)
-        found, solved = _search_one_ace(
+        found, solved, finished = _search_one_ace(
             setup, problem._replace(run_blocks=blocks), left, lower, essential, ceiling
         )
         if found is None:
-            optimal = optimal and budget is None
+            optimal = optimal and finished
             continue
         nodes += found.nodes
         optimal = optimal and found.optimal
         if best[0] is None or found.score > best[0].score:
             best = (found, solved)
     if best[0] is None:
-        return None, problem
-    return best[0]._replace(nodes=nodes, optimal=optimal), best[1]
+        return None, problem, optimal
+    return best[0]._replace(nodes=nodes, optimal=optimal), best[1], optimal
 
 
 def _frozen_bounds(

@@ -323,15 +323,27 @@ def search(
     Only plays scoring more than ``lower`` are looked for; a play scoring ``ceiling``, known
     to be the most any play can, ends the search at once.
     """
+    return search_proven(problem, budget, lower, essential, ceiling)[0]
+
+
+def search_proven(
+    problem: Problem,
+    budget: int | None = None,
+    lower: int | None = None,
+    essential: bool = True,
+    ceiling: int | None = None,
+) -> tuple[Outcome | None, bool]:
+    """:func:`search`, and whether it finished: a None it finished is proven (no play
+    beats ``lower``); one the budget cut short proves nothing."""
     engine = _Search(problem, budget, essential)
     engine.ceiling = ceiling
     engine.budget.found = lower is not None  # a play scoring ``lower`` is known: no grace
     engine.run(-(1 << 60) if lower is None else lower)
     if engine.best_state is None:
-        return None
+        return None, not engine.budget.exhausted
     total = engine.best
     gain = (total + SCALE - 1) // SCALE if total > 0 else 0
-    return Outcome(
+    outcome = Outcome(
         total,
         gain,
         engine.best_path,
@@ -339,6 +351,7 @@ def search(
         not engine.budget.exhausted,
         engine.budget.spent,
     )
+    return outcome, outcome.optimal
 
 
 def _here(problem: Problem, v: int) -> int:
