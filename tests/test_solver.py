@@ -1588,3 +1588,22 @@ def test_regression_a_budget_cut_case_is_not_called_optimal(budget):
     assert (best.score, best.optimal) == (45, True)
     found = solve(house, "", rack, opened=False, objective="points", budget=budget)
     assert found.score == best.score or not found.optimal
+
+
+@pytest.mark.parametrize(
+    "table", ["b10 r10 o10 j | o10 j b10 k10", "o10 j b10 k10 | b10 r10 o10 j"]
+)
+def test_regression_row20_variant_a_replacement_paid_from_the_rack_while_the_table_has_one(
+    table: str,
+) -> None:
+    """Row 20, variant ``joker_replacement_from_table`` (found by a review's fuzzing): the
+    answer depended on the order of the melds. The sweep always paid a replacement with a
+    table copy when one was free (here the first meld's r10), never with the rack's, so
+    with the group of three first it found nothing; paying ``r10`` from the rack frees both
+    jokers into ``r10 j j``. Both sources are now tried."""
+    variant = attrs.evolve(
+        rk.profiles.get("pagat"), joker_replacement_from_table=True, forbid_adjacent_jokers=True
+    )
+    found = _checked(variant, table, "r10")
+    assert found is not None
+    assert (found.score, found.optimal) == (1, True)

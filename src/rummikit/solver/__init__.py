@@ -275,8 +275,8 @@ class _Setup:
     untouched: list[Meld] = attrs.Factory(list)  # table melds outside the sweep
     free_melds: list[Meld] = attrs.Factory(list)  # table melds inside the sweep
     tierce: tuple[Tile, ...] = ()  # the tierce franche laid as a run block, if any
-    owed: list[tuple[Tile, bool]] = attrs.Factory(list)  # see _pay
-    swept: list[Tile] = attrs.Factory(list)  # forced pieces that joined the sweep (_pay)
+    owed: list[tuple[Tile, bool]] = attrs.Factory(list)  # see _payments
+    swept: list[Tile] = attrs.Factory(list)  # forced pieces that joined the sweep (_payments)
     replacing: list[tuple[int, int]] = attrs.Factory(list)  # sweep pieces standing for jokers
     # per frozen meld releasing jokers: the naturals it gives up, the table pieces it takes
     releases: list[tuple[Counter[Tile], Counter[Tile]]] = attrs.Factory(list)
@@ -460,37 +460,17 @@ def _frozen_variants(setup: _Setup, frozen: list[tuple[Meld, MeldReading]]) -> l
                 for chosen in itertools.combinations(joker_places, count):
                     choice_lists = [_replacements(setup.profile, reading, p) for p in chosen]
                     for picks in itertools.product(*choice_lists):
-                        variant = base.copy()
                         paid = [t for pick in picks for t in pick]
-                        taken = _pay(variant, paid, kept=not dissolve)
-                        if taken is None:
-                            continue
-                        if count:  # a kept meld gives up nothing; a dissolved one its naturals
-                            gives = Counter(
-                                t for t in reading.layout if dissolve and t.suit is not None
+                        for variant, taken in _payments(base, paid, kept=not dissolve):
+                            _release(
+                                variant,
+                                meld,
+                                reading,
+                                dict(zip(chosen, picks, strict=True)),
+                                taken,
+                                dissolve,
                             )
-                            variant.releases.append((gives, taken))
-                        layout = list(reading.layout)
-                        for place, pick in zip(chosen, picks, strict=True):
-                            layout[place] = pick[0]
-                        if dissolve:
-                            # the meld dissolves: its naturals join the sweep as table pieces
-                            variant.add_table([t for t in reading.layout if t.suit is not None])
-                            variant.free_melds.append(meld)
-                            for _ in chosen:
-                                variant.freed.append(_restriction(variant, reading, -1))
-                        else:
-                            if count and reading.kind is MeldKind.GROUP:
-                                layout = list(layout)
-                            index = (
-                                len(variant.run_blocks)
-                                if reading.kind is MeldKind.RUN
-                                else -10 - len(variant.group_blocks)
-                            )
-                            _keep(variant, meld, reading, tuple(layout))
-                            for _ in chosen:
-                                variant.freed.append(_restriction(variant, reading, index))
-                        grown.append(variant)
+                            grown.append(variant)
         variants = grown
     # a frozen meld gives no piece up before its own jokers are replaced: the releases must
     # follow one another (no two melds freeing each other's jokers)
@@ -499,6 +479,36 @@ def _frozen_variants(setup: _Setup, frozen: list[tuple[Meld, MeldReading]]) -> l
         for variant in variants
         if _settle(variant) and releases_in_order(free, variant.releases)
     ]
+
+
+def _release(
+    variant: _Setup,
+    meld: Meld,
+    reading: MeldReading,
+    picks: dict[int, list[Tile]],
+    taken: Counter[Tile],
+    dissolve: bool,
+) -> None:
+    """Record a frozen meld with the jokers at ``picks`` (place: pieces) replaced: kept as
+    a block, or dissolved into the sweep (its naturals become table pieces)."""
+    if picks:  # a kept meld gives up nothing; a dissolved one its naturals
+        gives = Counter(t for t in reading.layout if dissolve and t.suit is not None)
+        variant.releases.append((gives, taken))
+    if dissolve:
+        variant.add_table([t for t in reading.layout if t.suit is not None])
+        variant.free_melds.append(meld)
+        for _ in picks:
+            variant.freed.append(_restriction(variant, reading, -1))
+        return
+    layout = list(reading.layout)
+    for place, pick in picks.items():
+        layout[place] = pick[0]
+    index = (
+        len(variant.run_blocks) if reading.kind is MeldKind.RUN else -10 - len(variant.group_blocks)
+    )
+    _keep(variant, meld, reading, tuple(layout))
+    for _ in picks:
+        variant.freed.append(_restriction(variant, reading, index))
 
 
 def _shelters(home: MeldReading, other: MeldReading) -> bool:
@@ -513,43 +523,47 @@ def _shelters(home: MeldReading, other: MeldReading) -> bool:
     return all(t.rank == home.ranks[0] for t in naturals)
 
 
-def _pay(setup: _Setup, tiles: list[Tile], *, kept: bool) -> Counter[Tile] | None:
-    """Play the pieces that replace jokers: from the rack, or the table where allowed.
-    Returns the pieces taken from the table (None when the pieces are missing).
+def _payments(
+    setup: _Setup, tiles: list[Tile], *, kept: bool
+) -> Iterator[tuple[_Setup, Counter[Tile]]]:
+    """Every way to play the pieces that replace jokers: each from the rack, or from the
+    table where allowed (a copy on the table now, or one a frozen meld released later
+    gives up). Yields a copy of ``setup`` with the pieces paid, and the pieces taken from
+    the table.
 
     In a kept meld the piece takes the joker's place in the block; in a released meld it
-    joins the sweep like any table piece.
+    joins the sweep like any table piece. Both sources are tried when both hold a copy:
+    which one pays decides what is left for the rest of the play.
     """
-    profile = setup.profile
-    taken: Counter[Tile] = Counter()
-    for tile in tiles:
-        s, v = setup.value_of(tile)
-        # one piece replaces one joker: those already standing for one are not free
-        free = setup.table[s][v] - setup.replacing.count((s, v))
-        if profile.joker_replacement_from_table and free > 0:
-            taken[tile] += 1
-            if kept:
-                setup.table[s][v] -= 1  # it moves from the sweep into the block
-            else:
-                setup.replacing.append((s, v))  # it stays in the sweep, where it replaced
-            continue
-        if not setup.take_from_rack(tile):
-            if not profile.joker_replacement_from_table:
-                return None
-            # another frozen meld, released later, may hold it: settled by _settle
-            taken[tile] += 1
-            setup.owed.append((tile, kept))
-            continue
-        setup.forced.append(tile)
-        if not kept:
-            setup.table[s][v] += 1
-            setup.swept.append(tile)
-            setup.replacing.append((s, v))
-    return taken
+    if not tiles:
+        yield setup.copy(), Counter()
+        return
+    *rest, tile = tiles
+    from_table = setup.profile.joker_replacement_from_table
+    for paid, taken in _payments(setup, rest, kept=kept):
+        s, v = paid.value_of(tile)
+        if from_table:
+            table = paid.copy()
+            # one piece replaces one joker: those already standing for one are not free
+            if table.table[s][v] - table.replacing.count((s, v)) > 0:
+                if kept:
+                    table.table[s][v] -= 1  # it moves from the sweep into the block
+                else:
+                    table.replacing.append((s, v))  # it stays in the sweep, where it replaced
+            else:  # another frozen meld, released later, may hold it: settled by _settle
+                table.owed.append((tile, kept))
+            yield table, taken + Counter([tile])
+        if paid.take_from_rack(tile):
+            paid.forced.append(tile)
+            if not kept:
+                paid.table[s][v] += 1
+                paid.swept.append(tile)
+                paid.replacing.append((s, v))
+            yield paid, taken
 
 
 def _settle(setup: _Setup) -> bool:
-    """Take the replacements :func:`_pay` owed from the table, now that every released
+    """Take the replacements :func:`_payments` owed from the table, now that every released
     frozen meld's pieces are on it; False when one is missing."""
     for tile, kept in setup.owed:
         s, v = setup.value_of(tile)
