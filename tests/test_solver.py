@@ -1607,3 +1607,17 @@ def test_regression_row20_variant_a_replacement_paid_from_the_rack_while_the_tab
     found = _checked(variant, table, "r10")
     assert found is not None
     assert (found.score, found.optimal) == (1, True)
+
+
+def test_regression_row3_four_copies_of_an_ace_high_are_not_lost() -> None:
+    """Row 3, rami voleur's ace high, with a house deck of four copies (found by a review): the fast
+    core keeps a suit's aces left for the top in 2-bit fields, which four aces overflowed,
+    and ``As As As As Ks Qs`` found nothing."""
+    variant = rk.profiles.get("rami_voleur").evolve(copies=4, jokers=0)
+    found = _checked(variant, "", "As As As As Ks Qs")
+    assert found is not None
+    assert (found.score, found.optimal) == (3, True)
+    table = "As 2s 3s | As 2s 3s | As 2s 3s | As 2s 3s"
+    found = _checked(variant, table, "4s")
+    assert found is not None
+    assert found.score == 1

@@ -1907,6 +1907,7 @@ def _plain(profile: RuleProfile, before: TableState, opened: bool) -> bool:
         and not profile.forbid_adjacent_jokers
         and profile.min_rack_tiles_per_play <= 1
         and profile.copies + profile.jokers <= _fast.MAX_RUNS  # its state holds that many
+        and (not profile.ace_high or profile.copies <= _fast.MAX_ACES)
         and len(suits_of(profile.piece_set)) == _fast.NSUITS
         and (
             profile.joker_policy is not JokerPolicy.FROZEN

@@ -37,6 +37,9 @@ decks whose copies of a piece and jokers add up to no more (a suit's open runs a
 value each took a natural or a joker there). Every sorted tuple of up to five lengths of
 1 to 3 is 56 run states, which :data:`_BITS` holds; a house rule with more copies or
 jokers goes to the general sweep."""
+MAX_ACES = 3
+"""The most copies of an ace this core takes with ace high: the aces of a suit left at 1
+for the top are kept in 2-bit fields of the state."""
 _BITS = 6  # bits per suit in a packed state: up to 64 interned run states
 _MASK = (1 << _BITS) - 1
 _RESERVE = _BITS * NSUITS  # ace high: per suit, 2 bits of table aces kept for the top
