@@ -1621,3 +1621,32 @@ def test_regression_row3_four_copies_of_an_ace_high_are_not_lost() -> None:
     found = _checked(variant, table, "4s")
     assert found is not None
     assert found.score == 1
+
+
+def test_regression_a_budget_bounds_the_successors_of_one_value(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Budget (found by a review): the general sweep listed every successor of a value
+    before it looked at the budget, about 1.8 million here, so ``budget=1`` took 44 s. The
+    budget is now spent per successor and the listing stops when it runs out."""
+    from rummikit.solver import _search
+
+    built = [0]
+    successor = _search._successor
+
+    def counted(*args: Any, **kwargs: Any) -> None:
+        built[0] += 1
+        successor(*args, **kwargs)
+
+    monkeypatch.setattr(_search, "_successor", counted)
+    variant = rk.profiles.get("pagat").evolve(
+        copies=3,
+        min_meld_length=4,
+        group_distinct_suits=False,
+        joker_replacement_from_table=True,
+    )
+    rack = "r3 k3 o3 r3 b3 o3 k4 b4 o5 k3"
+    for budget in (1, 1000):
+        built[0] = 0
+        rk.solve(variant, "group: j r3 b3 j", rack, opened=False, objective="points", budget=budget)
+        assert built[0] <= 30 * budget + 1000

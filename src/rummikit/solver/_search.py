@@ -480,13 +480,11 @@ def _combine(
     best_after = [0] * (nsuits + 1)
     for s in range(nsuits - 1, -1, -1):
         best_after[s] = best_after[s + 1] + (scored[s][0][0] if scored[s] else -(1 << 40))
-    count = 0
     combo: list[tuple[LaneOption, ...]] = [()] * nsuits
 
     def rec(s: int, partial: int, jr: int, fr: int) -> None:
-        nonlocal count
         if s == nsuits:
-            count += 1
+            budget.spend(1)  # one per successor: a value may have millions
             _successor(
                 problem,
                 state,
@@ -520,9 +518,11 @@ def _combine(
                 continue
             combo[s] = choice
             rec(s + 1, partial + gain, cjr, cfr)
+            if budget.exhausted:
+                return
 
     rec(0, 0, 0, 0)
-    budget.spend(count + 1)
+    budget.spend(1)
 
 
 def _gain_of(item: tuple[int, tuple[LaneOption, ...]]) -> int:
