@@ -1993,7 +1993,7 @@ def _solve_plain(
     )
     if plan is None or plan.score <= 0:
         return None
-    if not keep_table:
+    if not keep_table or not before.melds:  # an empty table has nothing to keep
         after = TableState(_arranged(plan, suits, top))
     elif (
         alone := _rack_alone(top, live, rack_jokers, weights, joker_weight, budget, plan)
