@@ -1650,3 +1650,18 @@ def test_regression_a_budget_bounds_the_successors_of_one_value(
         built[0] = 0
         rk.solve(variant, "group: j r3 b3 j", rack, opened=False, objective="points", budget=budget)
         assert built[0] <= 30 * budget + 1000
+
+
+def test_regression_row19_variant_both_colours_fill_the_kept_group() -> None:
+    """Row 19, variant ``joker_group3_both_colours`` (found by a review): a kept group of
+    three took only the first of the missing colours that free its joker, the others were
+    paid and then lost, and the sweep built tables the judge refuses (``j j k6`` with
+    ``r6 b6 o6``), so the right answer came back flagged not optimal. The kept group now
+    holds them all, and a group that cannot (five pieces) is not tried."""
+    variant = rk.profiles.get("pagat").evolve(joker_group3_both_colours=True)
+    found = _checked(variant, "group: j j k6", "o9 b6 o6 r6 o10")
+    assert found is not None
+    assert (found.score, found.optimal) == (3, True)
+    found = _checked(variant, "r6 k6 j | o9 o10 o11", "b6 o6 o8")
+    assert found is not None
+    assert (found.score, found.optimal) == (3, True)

@@ -461,16 +461,12 @@ def _frozen_variants(setup: _Setup, frozen: list[tuple[Meld, MeldReading]]) -> l
                     choice_lists = [_replacements(setup.profile, reading, p) for p in chosen]
                     for picks in itertools.product(*choice_lists):
                         paid = [t for pick in picks for t in pick]
-                        for variant, taken in _payments(base, paid, kept=not dissolve):
-                            _release(
-                                variant,
-                                meld,
-                                reading,
-                                dict(zip(chosen, picks, strict=True)),
-                                taken,
-                                dissolve,
-                            )
-                            grown.append(variant)
+                        placed = dict(zip(chosen, picks, strict=True))
+                        grown.extend(
+                            variant
+                            for variant, taken in _payments(base, paid, kept=not dissolve)
+                            if _release(variant, meld, reading, placed, taken, dissolve)
+                        )
         variants = grown
     # a frozen meld gives no piece up before its own jokers are replaced: the releases must
     # follow one another (no two melds freeing each other's jokers)
@@ -488,9 +484,11 @@ def _release(
     picks: dict[int, list[Tile]],
     taken: Counter[Tile],
     dissolve: bool,
-) -> None:
+) -> bool:
     """Record a frozen meld with the jokers at ``picks`` (place: pieces) replaced: kept as
-    a block, or dissolved into the sweep (its naturals become table pieces)."""
+    a block, or dissolved into the sweep (its naturals become table pieces). False when
+    the kept meld cannot hold the pieces (``joker_group3_both_colours``: both missing
+    colours for each joker of ``j j k6`` make a group of five)."""
     if picks:  # a kept meld gives up nothing; a dissolved one its naturals
         gives = Counter(t for t in reading.layout if dissolve and t.suit is not None)
         variant.releases.append((gives, taken))
@@ -499,16 +497,20 @@ def _release(
         variant.free_melds.append(meld)
         for _ in picks:
             variant.freed.append(_restriction(variant, reading, -1))
-        return
+        return True
     layout = list(reading.layout)
     for place, pick in picks.items():
         layout[place] = pick[0]
+        layout.extend(pick[1:])  # a group: the other missing colours join it
+    if len(layout) > variant.profile.max_group_size and reading.kind is MeldKind.GROUP:
+        return False
     index = (
         len(variant.run_blocks) if reading.kind is MeldKind.RUN else -10 - len(variant.group_blocks)
     )
     _keep(variant, meld, reading, tuple(layout))
     for _ in picks:
         variant.freed.append(_restriction(variant, reading, index))
+    return True
 
 
 def _shelters(home: MeldReading, other: MeldReading) -> bool:
