@@ -1665,3 +1665,17 @@ def test_regression_row19_variant_both_colours_fill_the_kept_group() -> None:
     found = _checked(variant, "r6 k6 j | o9 o10 o11", "b6 o6 o8")
     assert found is not None
     assert (found.score, found.optimal) == (3, True)
+
+
+def test_regression_rows13_21_a_refused_play_scoring_no_more_leaves_the_answer_proven() -> None:
+    """Rows 13 and 21, variant ``opening_rule="pure_run"`` with melds of four (found by a
+    review): the sweep also found plays freeing the table's joker, which the judge refuses
+    (the joker back in the meld it left, or in the pure opening run); they score the same
+    50 as the answer, yet the answer came back ``optimal=False``."""
+    variant = rk.profiles.get("pagat").evolve(opening_rule="pure_run", min_meld_length=4)
+    table = rk.TableState.parse("run: j k9 k10 k11 k12")
+    rack = list(rk.parse_tiles("k8 k9 k10 k11 k12"))
+    found = _checked(variant, table, rack, opened=False, objective="points")
+    assert found is not None
+    assert (found.score, found.optimal) == (50, True)
+    assert brute_judged(variant, table, rack, False, "points") == 50

@@ -100,8 +100,9 @@ Profile rules live in the state or around the program:
   places with ``b1 b1`` played).
   Every choice of keep or release for the frozen melds is solved and the best kept. The
   judge checks every play that frees a joker: it refuses what the stricter ``freed_joker``
-  variants (a new meld, with two rack pieces) forbid. A refused play is dropped and the
-  answer flagged ``optimal=False``; when every play found is refused, None comes back
+  variants (a new meld, with two rack pieces) forbid. A refused play is dropped, and the
+  answer flagged ``optimal=False`` if the refused play scored more (the sweep's best in its
+  setup bounds that setup's legal plays); when every play found is refused, None comes back
   although a legal play may exist. Modelling those variants in the sweep would end that.
 * **No rearranging** (``table_manipulation=False``): every table meld is a block, kept in
   place: a run grows at its ends (jokers included), a group takes missing suits and jokers.
@@ -1264,6 +1265,7 @@ def _solve_general(
     best: tuple[int, Solution] | None = None
     spent = 0
     inexact = False
+    dropped = 0  # the best score of the plays the judge refused
     for dissolved, setup in quick_first:
         if ceiling is not None and best is not None and best[0] >= ceiling:
             break
@@ -1363,11 +1365,16 @@ def _solve_general(
                 before=before, rack=pieces, after=solution.table, opened=opened
             )
             if not verdict.ok:
-                inexact = True
+                # the sweep's best in this setup: no legal play of it scores more, unless
+                # the budget cut the sweep short
+                dropped = max(dropped, solution.score)
+                inexact = inexact or not solution.optimal
                 continue
         key = solution.score
         if best is None or key > best[0]:
             best = (key, solution)
+    if dropped > (0 if best is None else best[0]):
+        inexact = True  # a legal play between the best kept and the best dropped may exist
     if best is None:
         # with plays dropped for the stricter freed-joker variants, "nothing beats the
         # guess" is not proven: the guess comes back flagged so
