@@ -89,3 +89,23 @@ def test_suits_and_meld_kinds_read_any_case_and_refuse_the_rest():
         with pytest.raises(rk.InvalidArgument) as caught:
             rk.MeldKind(value)
         assert caught.value.code == "bad_kind"
+
+
+@pytest.mark.parametrize(
+    ("code", "spec", "shown"),
+    [
+        ("7h", "u", "7♥"),
+        ("Qs", ">4u", "  Q♠"),
+        ("10d", "^5u", " 10♦ "),
+        ("7h", "", "7h"),
+        ("7h", ">4", "  7h"),
+        ("r7", ">4u", "  r7"),
+        ("j", "<3u", "j  "),
+    ],
+)
+def test_format_takes_a_string_spec_before_the_unicode_flag(
+    code: str, spec: str, shown: str
+) -> None:
+    """Regression (a review): ``format(tile, ">4u")`` raised ValueError; the ``u`` flag now
+    combines with a string format specification."""
+    assert format(rk.parse_tile(code), spec) == shown

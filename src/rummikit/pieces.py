@@ -185,10 +185,15 @@ class Tile:
         return f"Tile.parse({str(self)!r})"
 
     def __format__(self, spec: str) -> str:
-        """``format(tile, "u")`` shows card suits as symbols (``7♥``); anything else is ``str``."""
-        if spec == "u" and self.suit is not None and self.suit.piece_set is PieceSet.CARDS:
-            return f"{_CARD_RANK_NAMES.get(self.rank, str(self.rank))}{self.suit.symbol}"
-        return format(str(self), spec if spec != "u" else "")
+        """``format(tile, "u")`` shows card suits as symbols (``7♥``); a string format
+        specification may come before the ``u`` (``f"{card:>4u}"``) or stand alone, for
+        ``str(tile)``."""
+        text = str(self)
+        if spec.endswith("u"):
+            spec = spec[:-1]
+            if self.suit is not None and self.suit.piece_set is PieceSet.CARDS:
+                text = f"{_CARD_RANK_NAMES.get(self.rank, str(self.rank))}{self.suit.symbol}"
+        return format(text, spec)
 
 
 JOKER = Tile(None, 0)
