@@ -355,6 +355,21 @@ def test_row32_d14_empty_stock_play_on_then_blocked_after_a_full_round_of_passes
     assert sum(game.outcome.scores) == 0
 
 
+def test_row32_d14_a_player_holding_a_play_may_pass_once_the_stock_is_empty():
+    """Row 32 (D14 says players who cannot play pass): the library lets a player holding a
+    play pass too, as they could draw before the stock ran out (docs/profiles/pagat.rst);
+    a full round of such passes still ends the round."""
+    rest = " ".join(map(str, deck_minus(PAGAT, "r9 r10 r11 b1", "k1 k5")))
+    game = rk.Game.from_position(
+        PAGAT, racks=["r9 r10 r11 b1", "k1 k5", rest], stock="", opened=[True, True, True]
+    )
+    assert game.check(rk.Play("r9 r10 r11")).ok
+    assert game.check(rk.Pass()).ok
+    game = game.apply(rk.Pass()).apply(rk.Pass()).apply(rk.Pass())
+    assert game.outcome is not None
+    assert game.outcome.termination is rk.Termination.BLOCKED
+
+
 def test_row32_d14_a_play_resets_the_count_of_passes():
     table = full_table("rbo") + ["k1 k2 k3 k4 k5 k6 k7 k8 k9 k10"] * 2
     game = rk.Game.from_position(

@@ -29,6 +29,21 @@ def test_row01_rami_voleur_without_jokers_has_104_cards():
     assert rk.JOKER not in profile.deck
 
 
+@pytest.mark.parametrize("name", ["online", "pagat", "rami_voleur"])
+def test_row05_two_jokers_and_a_deck_without_them_refuses_them(name: str) -> None:
+    """Row 5: two jokers in every profile (optional in rami voleur); a house deck without
+    jokers has none, and a joker in a meld is then not in the deck."""
+    profile = rk.profiles.get(name)
+    assert Counter(profile.deck)[rk.JOKER] == profile.jokers == 2
+    bare = profile.evolve(jokers=0)
+    assert rk.JOKER not in bare.deck
+    meld = "j r5 r6" if name != "rami_voleur" else "j 5h 6h"
+    assert profile.is_valid_meld(meld)
+    with pytest.raises(rk.InvalidMeld) as caught:
+        bare.read_meld(meld)
+    assert caught.value.code == "not_in_deck"
+
+
 def test_row02_tile_colours_and_card_suits():
     assert {tile.suit for tile in rk.profiles.get("online").deck} - {None} == set(rk.TILE_COLOURS)
     assert {tile.suit for tile in rk.profiles.get("rami_voleur").deck} - {None} == set(

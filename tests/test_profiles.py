@@ -199,6 +199,25 @@ def test_row36_match_presets():
     assert attrs.evolve(PAGAT, match_rounds=None, match_target=1000).match_target == 1000
 
 
+def test_row30_time_limits_per_profile_and_as_house_rules() -> None:
+    """Row 30 (D13): online 60 s (chosen among 30, 60, 90 and 120), pagat 120 s and
+    optional, rami voleur none; any whole number of seconds is a house rule, and a limit
+    of no seconds is refused."""
+    online = rk.profiles.get("online")
+    assert (online.time_limit, PAGAT.time_limit, rk.profiles.get("rami_voleur").time_limit) == (
+        60,
+        120,
+        None,
+    )
+    for seconds in (30, 60, 90, 120, 45):
+        assert online.evolve(time_limit=seconds).time_limit == seconds
+    assert PAGAT.evolve(time_limit=None).time_limit is None
+    for bad in (0, -30, 1.5, "60"):
+        with pytest.raises(rk.InvalidOption) as caught:
+            online.evolve(time_limit=bad)
+        assert caught.value.option == "time_limit"
+
+
 @pytest.mark.parametrize(
     ("profile", "changes", "option"),
     [

@@ -1504,8 +1504,8 @@ def test_regression_row26_variant_groups_may_repeat_a_suit() -> None:
 
 
 @pytest.mark.parametrize("name", ["online", "pagat"])
-def test_regression_row8_variant_two_rack_tiles_a_joker_that_fits_nowhere(name: str) -> None:
-    """Row 8 variant ``min_rack_tiles_per_play=2`` (found by a review): the sweep counted
+def test_regression_row16_variant_two_rack_tiles_a_joker_that_fits_nowhere(name: str) -> None:
+    """Row 16 variant ``min_rack_tiles_per_play=2`` (found by a review): the sweep counted
     a rack joker toward the two pieces, then left it on the rack, where it fit nowhere; the
     play of one piece came back, which the judge refuses. No legal play exists there."""
     variant = rk.profiles.get(name).evolve(name="two", min_rack_tiles_per_play=2)
@@ -1528,7 +1528,7 @@ def test_regression_row8_variant_two_rack_tiles_a_joker_that_fits_nowhere(name: 
 def test_regression_row13_tierce_franche_in_melds_of_four(
     profile: rk.RuleProfile, rack: str, best: int | None
 ) -> None:
-    """Row 13 with row 4 variant ``min_meld_length=4`` (found by a review): the tierce
+    """Row 13 with row 24 variant ``min_meld_length=4`` (found by a review): the tierce
     franche's block, three pieces, was read as a meld and raised ``InvalidMeld``. The
     block is now each run of four holding the tierce (the added place from the rack or the
     table, a natural or a joker), which the sweep may grow."""

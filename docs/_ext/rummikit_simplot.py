@@ -7,7 +7,7 @@ opened by each turn, followed by a table of the numbers. Nothing is stored: the 
 come from the code being documented. Other builders (doctest, text) get a short note instead,
 so only the HTML build pays for the simulation.
 
-The games are those :func:`rummikit.simulation.simulate` plays (the same deals from
+The games are those :func:`rummikit.simulate` plays (the same deals from
 :func:`~rummikit.simulation.game_seed`, the same bots seeded by
 :func:`~rummikit.simulation.bot_rng`), each stopped at its first opening: nothing after it
 changes the first opening turn, and stopping there keeps the build fast.

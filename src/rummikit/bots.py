@@ -28,7 +28,7 @@ The built-in bots, by registry name (:func:`make_bot`, :func:`bot_names`):
     rearranging the table; fast, as it never calls the solver.
 
 Where plays come from: the greedy and strategic bots ask the solver
-(:func:`rummikit.solver.solve`, which rearranges the whole table); when a budget cuts its
+(:func:`rummikit.solve`, which rearranges the whole table); when a budget cuts its
 search short they keep the better of its play and the best of
 :func:`rummikit.moves.simple_plays` (new melds from the rack and single-tile lay-offs).
 :func:`best_play` is that choice, usable on its own as a hint.
@@ -95,7 +95,7 @@ class Bot(Protocol):
     one into :class:`~rummikit.GiveUp` (the profile's failure penalty).
 
     A view may come from elsewhere than :meth:`~rummikit.Game.view` (a server building
-    them), so the built-in bots read it as :func:`~rummikit.solver.solve` reads its input:
+    them), so the built-in bots read it as :func:`~rummikit.solve` reads its input:
     the profile may be a registered name, the table and the rack values or notation. A view
     that cannot be read raises :class:`~rummikit.InvalidArgument`: ``not_a_view``,
     ``bad_view`` (a seat that is not among ``opened`` and ``rack_sizes``, a flag that is not
@@ -112,7 +112,7 @@ BotFactory = Callable[[random.Random], Bot]
 """Makes a bot for one seat of one game from a generator seeded for that seat.
 
 Every built-in bot class is a factory (``RandomBot(rng)``). A factory given to
-:func:`rummikit.simulation.simulate` with an executor must be picklable: a class or function
+:func:`rummikit.simulate` with an executor must be picklable: a class or function
 defined at the top level of an importable module.
 """
 
@@ -136,7 +136,7 @@ def _check_option(bot: str, name: str, value: object, low: int, *, none: bool = 
 def _inputs(
     profile: RuleProfile | str, table: TableLike, rack: TilesLike, opened: bool
 ) -> tuple[RuleProfile, TableState, tuple[Tile, ...]]:
-    """Profile, table and rack as values, checked as :func:`~rummikit.solver.solve` checks
+    """Profile, table and rack as values, checked as :func:`~rummikit.solve` checks
     them, so every path of :func:`best_play` and every bot takes the same input."""
     rules, before, pieces = checked_position(profile, table, rack, opened)
     return rules, before, tuple(pieces)
@@ -243,11 +243,11 @@ def best_play(
     if that is better. ``use_solver=False`` asks for the best of
     :func:`~rummikit.moves.simple_plays` instead: new melds from the rack and single-tile
     lay-offs. Either way the play passes :meth:`~rummikit.RuleProfile.check_turn`.
-    ``keep_table`` is passed to :func:`~rummikit.solver.solve`: the built-in bots set it
+    ``keep_table`` is passed to :func:`~rummikit.solve`: the built-in bots set it
     to False (how the table is arranged after an equally good play does not matter to
     them, and skipping the tie-break saves time).
 
-    Both ways take what :func:`~rummikit.solver.solve` takes (a profile name, notation for
+    Both ways take what :func:`~rummikit.solve` takes (a profile name, notation for
     the table and the rack) and refuse what it refuses, with the same codes.
     """
     check_options(objective, budget, keep_table)
@@ -325,7 +325,8 @@ class GreedyBot:
     """Plays the best play now (most tiles laid, see :func:`best_play`); else draws or passes.
 
     ``budget`` bounds the solver's search per move (see :data:`DEFAULT_BUDGET`; None for
-    the exact best play); ``use_solver=False`` keeps to simple plays (see :class:`SimpleBot`).
+    the exact best play). :class:`SimpleBot`, its subclass, keeps to simple plays instead
+    (the class attribute ``use_solver``).
     ``rng`` is accepted so the class is a :data:`BotFactory`; the bot is deterministic.
     """
 

@@ -178,8 +178,10 @@ class Solution:
     """The best play found: the whole table after it and the rack pieces it places.
 
     ``score`` is the number of pieces placed (objective ``"tiles"``) or the penalty points
-    they would have cost in hand (``"points"``). ``optimal`` is False only when a budget
-    stopped the search before it proved that no play scores more.
+    they would have cost in hand (``"points"``). ``optimal`` is False when the search did
+    not prove that no play scores more: a budget stopped it, or (under the stricter
+    ``freed_joker`` variants) the judge refused a play found that scored more (see
+    :doc:`/solver`).
     """
 
     table: TableState
