@@ -1679,3 +1679,35 @@ def test_regression_rows13_21_a_refused_play_scoring_no_more_leaves_the_answer_p
     assert found is not None
     assert (found.score, found.optimal) == (50, True)
     assert brute_judged(variant, table, rack, False, "points") == 50
+
+
+@pytest.mark.parametrize(
+    ("table", "rack"),
+    [
+        ("group: k12 o12 j j", "b12 o12 o13 r12"),
+        ("run: r5 j j r8 | o2 o3 o4 o5", "r6 r7 o12 o13"),
+    ],
+)
+def test_regression_rows21_24_two_freed_jokers_lead_a_run_to_the_top(table: str, rack: str) -> None:
+    """Rows 21 and 24, variant ``min_meld_length=4`` (found by a review's fuzzing): a run
+    started in the sweep could take plain jokers in front but at most one freed joker, so
+    ``j j o12 o13`` (the jokers o10 o11, both freed this turn) was never built and solve
+    answered None where four pieces can be placed. Any freed jokers may lead a run now."""
+    variant = rk.profiles.get("pagat").evolve(min_meld_length=4)
+    found = _checked(variant, table, rack)
+    assert found is not None
+    assert (found.score, found.optimal) == (4, True)
+    before = rk.TableState.parse(table)
+    assert brute_judged(variant, before, list(rk.parse_tiles(rack)), True, "tiles") == 4
+
+
+def test_regression_rows17_26_two_jokers_of_a_kept_group_never_take_one_suit() -> None:
+    """Rows 17 and 26, variant ``min_meld_length=4`` with three jokers (found by a
+    review's fuzzing): the two jokers of the kept group ``j j o2 r2`` could both be
+    replaced by ``b2``, a group of ``b2 b2 o2 r2`` that solve then failed to read
+    (InvalidMeld escaped). A kept group's replacements now keep its suits distinct."""
+    variant = rk.profiles.get("pagat").evolve(min_meld_length=4, jokers=3)
+    table = "group: k2 o2 j r2 | run: k1 k2 k3 k4 | group: j j o2 r2"
+    found = _checked(variant, table, "o4 b2 b2 k5", objective="points")
+    assert found is not None
+    assert (found.score, found.optimal) == (9, True)  # the brute force's best (47 s)

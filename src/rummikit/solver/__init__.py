@@ -505,8 +505,12 @@ def _release(
     for place, pick in picks.items():
         layout[place] = pick[0]
         layout.extend(pick[1:])  # a group: the other missing colours join it
-    if len(layout) > variant.profile.max_group_size and reading.kind is MeldKind.GROUP:
-        return False
+    if reading.kind is MeldKind.GROUP:
+        if len(layout) > variant.profile.max_group_size:
+            return False
+        suits = [t.suit for t in layout if t.suit is not None]
+        if variant.profile.group_distinct_suits and len(set(suits)) < len(suits):
+            return False  # two jokers replaced by the same piece: b2 b2 in j j o2 r2
     index = (
         len(variant.run_blocks) if reading.kind is MeldKind.RUN else -10 - len(variant.group_blocks)
     )
@@ -743,7 +747,7 @@ def _rebuild(setup: _Setup, problem: Problem, outcome: Outcome) -> list[tuple[Me
                     tile = _tile(setup, s, v) if d == "N" else JOKER
                     kept.append(_Run(0, s, [tile], right_of=block, layer=layer))
                 for p, m in starts:  # type: ignore[attr-defined]
-                    pre = p + (1 if m else 0)
+                    pre = p + m.bit_count()  # plain jokers, then freed ones
                     kept.append(_Run(0, s, [JOKER] * pre + [_tile(setup, s, v)], layer=layer))
                 for run, code in zip(kept, new_codes, strict=True):  # type: ignore[call-overload]
                     run.code = code

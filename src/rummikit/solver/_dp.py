@@ -431,8 +431,10 @@ class Lanes:
         if rules.forbid_adj:
             max_pre = min(max_pre, 1)
         nf = len(ctx.fin)
-        # each new run: (plain pre-jokers, freed pre-joker mask)
+        # each new run: (plain pre-jokers, freed pre-joker mask); any of the freed jokers
+        # may lead a run (two freed jokers before o12 o13 make a run of four)
         kinds: list[tuple[int, int]] = []
+        freed_here = [1 << i for i in range(nf) if fav >> i & 1]
         if ctx.essential and not rules.forbid_adj:
             # leading jokers only make up the length of a run that ends at the top value
             needed = max(0, rules.min_len - (rules.top - v + 1))
@@ -440,12 +442,11 @@ class Lanes:
         else:
             pres = list(range(max_pre + 1))
         for pre in pres:
-            if pre <= jav:
-                kinds.append((pre, 0))
-            if pre >= 1:
-                for i in range(nf):
-                    if fav & (1 << i) and pre - 1 <= jav:
-                        kinds.append((pre - 1, 1 << i))
+            for count in range(min(pre, len(freed_here)) + 1):
+                if pre - count > jav:
+                    continue
+                for chosen in itertools.combinations(freed_here, count):
+                    kinds.append((pre - count, sum(chosen)))
         # glue-in extensions: per block ending at v-1, None / 'N' / 'J' / ('F', i)
         gin_choices: list[list[object]] = []
         for entry in ctx.gin:
@@ -631,11 +632,11 @@ class Lanes:
                 return None
             new_runs.append(new)
         for p, m in starts:
-            length = min(min_len, p + (1 if m else 0) + 1)
+            length = min(min_len, p + m.bit_count() + 1)
             code = length
             if ctx.essential and (p or m) and not rules.forbid_adj:
                 code |= TOPREQ
-            if rules.ace_high and v - p - (1 if m else 0) == 1:
+            if rules.ace_high and v - p - m.bit_count() == 1:
                 code |= LOW
             # freed-joker cover: a run starting here holds the ranks below it as jokers
             for i, (active, _in_ranks, a1, _ak, _own) in enumerate(fin):
@@ -719,7 +720,7 @@ def _start_multisets(
             return
         for k in range(index, len(kinds)):
             p, m = kinds[k]
-            if p > jok or (m and not fmask & m):
+            if p > jok or m & ~fmask:
                 continue
             yield from rec(k if not m else k + 1, nat - 1, jok - p, fmask & ~m, (*acc, (p, m)))
 
