@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 
 import attrs
 import pytest
@@ -104,6 +104,31 @@ def test_a_shut_down_executor_is_refused():
         simulate("pagat", executor=pool, **ARGS)
     assert info.value.code == "bad_executor"
     assert "shut" in info.value.message or "running" in info.value.message
+
+
+class _AnswersNothing(Executor):
+    """An executor that runs nothing: every future holds None."""
+
+    def submit(self, fn: object, /, *args: object, **kwargs: object) -> Future[object]:
+        future: Future[object] = Future()
+        future.set_result(None)
+        return future
+
+
+class _GivesText(Executor):
+    """An executor whose submit gives no future at all."""
+
+    def submit(self, fn: object, /, *args: object, **kwargs: object) -> Future[object]:
+        return "queued"  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("executor", [_AnswersNothing(), _GivesText()])
+def test_an_executor_that_does_not_run_the_games_is_refused(executor: Executor) -> None:
+    """Regression (a code review): an executor answering None tripped a bare assert, and
+    one whose submit gave no future raised AttributeError from the clean-up."""
+    with pytest.raises(rk.InvalidArgument) as info:
+        simulate("pagat", executor=executor, **ARGS)
+    assert info.value.code == "bad_executor"
 
 
 # -- play_game -------------------------------------------------------------------------------

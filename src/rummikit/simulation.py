@@ -738,7 +738,14 @@ def _run(
     futures: list[concurrent.futures.Future[GameResult]] = []
     try:
         for task in tasks:
-            futures.append(executor.submit(_run_task, task))
+            future = executor.submit(_run_task, task)
+            if not isinstance(future, concurrent.futures.Future):
+                raise InvalidArgument(
+                    "bad_executor",
+                    f"the executor's submit gave {brief(future)}, not a "
+                    "concurrent.futures.Future; give a concurrent.futures.Executor",
+                )
+            futures.append(future)
     except concurrent.futures.BrokenExecutor:  # its workers died: not the caller's argument
         for future in futures:
             future.cancel()
@@ -753,13 +760,20 @@ def _run(
     slots: list[GameResult | None] = [None] * total
     try:
         for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
-            slots[index[future]] = future.result()
+            result = future.result()
+            if not isinstance(result, GameResult):
+                raise InvalidArgument(
+                    "bad_executor",
+                    f"the executor answered a game with {brief(result)}, not the result of "
+                    "running the task it was given; give a concurrent.futures.Executor",
+                )
+            slots[index[future]] = result
             if progress is not None:
                 progress(done, total)
     finally:
         for future in futures:
             future.cancel()
-    return [_required_result(slot) for slot in slots]
+    return [slot for slot in slots if slot is not None]
 
 
 def _check_picklable(specs: Sequence[BotSpec]) -> None:
@@ -777,11 +791,6 @@ def _check_picklable(specs: Sequence[BotSpec]) -> None:
                 f"({type(error).__name__}); define it at the top of a module, or use "
                 "executor=None",
             ) from error
-
-
-def _required_result(result: GameResult | None) -> GameResult:
-    assert result is not None
-    return result
 
 
 @overload
