@@ -448,7 +448,7 @@ def _output_format(as_json: bool, as_csv: bool) -> str:
     return "json" if as_json else "csv" if as_csv else "table"
 
 
-def _settings_line(reports: Sequence[Report], workers: int) -> str:
+def _settings_line(reports: Sequence[Report]) -> str:
     first = reports[0]
     bots = first.bots[0] if len(set(first.bots)) == 1 else ", ".join(first.bots)
     games = f"{first.games} seeded game{'' if first.games == 1 else 's'}"
@@ -776,7 +776,7 @@ def simulate(
         _write_csv(report.to_records())
     else:
         console = _console()
-        console.print(_settings_line([report], workers), markup=False)
+        console.print(_settings_line([report]), markup=False)
         console.print(_results_table([report], f"{rule.name}: {rule.title}"))
 
 
@@ -853,7 +853,7 @@ def compare(
         _write_csv([report.summary() for report in ordered])
         return
     console = _console()
-    console.print(_settings_line(ordered, workers), markup=False)
+    console.print(_settings_line(ordered), markup=False)
     console.print(_results_table(ordered, "Simulated games"))
     if len(chosen) > 1:
         console.print(_differences_table(chosen))

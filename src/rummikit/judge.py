@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from rummikit.errors import InvalidArgument, brief
+from rummikit.errors import InvalidArgument, InvalidMeld, brief
 from rummikit.meld import Meld, MeldKind
 from rummikit.notation import TableLike, TilesLike, as_profile, as_table, as_tiles
 from rummikit.opening import opening_value, pure_run_length
@@ -111,11 +111,12 @@ def judge_turn(
     for meld in after.melds:
         try:
             readings.append(profile.read_meld(meld))
-        except ValueError as error:  # InvalidMeld, or a tile outside the deck
+        except InvalidMeld as error:  # a tile outside the deck included
             readings.append(None)
-            message = getattr(error, "message", str(error))
             violations.append(
-                Violation("invalid_meld", f"{meld}: {message}", melds=(meld,), tiles=meld.tiles)
+                Violation(
+                    "invalid_meld", f"{meld}: {error.message}", melds=(meld,), tiles=meld.tiles
+                )
             )
     from_rack = _as_tiles(played & held)
     count = sum(from_rack.values())
@@ -423,7 +424,7 @@ def _kept_in_place(
         return not Counter(old.tiles) - Counter(new_meld.tiles)
     try:
         reading = profile.read_meld(old)
-    except ValueError:  # an invalid table before the turn: judged by the tiles
+    except InvalidMeld:  # an invalid table before the turn: judged by the tiles
         return not Counter(old.tiles) - Counter(new_meld.tiles)
     if reading.kind is MeldKind.GROUP:  # a group has no places: its tiles all stay
         return new.kind is MeldKind.GROUP and not Counter(old.tiles) - Counter(new_meld.tiles)
@@ -630,7 +631,7 @@ def _judge_homes(
     # the table's tiles not kept in place by an old meld: each replaces one joker at most
     loose = _tiles_of(after.melds) - sum(homed.values(), Counter()) - opening
     releases = [
-        (k, meld, old, place, home, _wanted(profile, old, place))
+        (k, meld, old, place, home, [Counter(way) for way in replacements(profile, old, place)])
         for k, ((meld, old), (released, home)) in enumerate(zip(olds, homes, strict=True))
         for place in released
     ]
@@ -693,7 +694,7 @@ class _Stock:
 
 _Release = tuple[int, Meld, MeldReading, int, int | None, list[Counter[Tile]]]
 """A released joker: which old meld (an index), the meld, its reading, the joker's place
-there, the meld's home, and the ways to replace it (:func:`_wanted`)."""
+there, the meld's home, and the ways to replace it (:func:`replacements`)."""
 
 
 def _judge_releases(
@@ -796,13 +797,15 @@ def releases_in_order(
     return reach(0)
 
 
-def _wanted(profile: RuleProfile, old: MeldReading, place: int) -> list[Counter[Tile]]:
-    """The ways to replace the joker at ``place`` of ``old``: each the tiles it takes."""
+def replacements(profile: RuleProfile, old: MeldReading, place: int) -> list[tuple[Tile, ...]]:
+    """The ways to replace the joker at ``place`` of ``old`` (a frozen meld): each the
+    pieces it takes. One of the pieces it may stand for, or, in a group of three under
+    ``joker_group3_both_colours``, all of them together."""
     substitute = old.stands_for[place]
     assert substitute is not None
     options = substitute.tiles
     both = profile.joker_group3_both_colours and old.kind is MeldKind.GROUP and len(old.layout) == 3
-    return [Counter(options)] if both else [Counter([tile]) for tile in options]
+    return [tuple(options)] if both else [(tile,) for tile in options]
 
 
 def _replacement_problem(
@@ -817,7 +820,7 @@ def _replacement_problem(
     pick: int,
 ) -> Violation | None:
     """Whether the joker at ``place`` was replaced by ``wanted[pick]``, one of the ways to
-    replace it (:func:`_wanted`); takes it from ``stock``.
+    replace it (:func:`replacements`); takes it from ``stock``.
 
     With a ``home`` (the meld keeping ``old`` in place), the replacement must be one of the
     tiles that meld adds, standing where the joker stood; under the default rule it comes

@@ -35,7 +35,7 @@ class _OptionEnumType(enum.EnumType):
     """Sends an integer straight to ``_missing_``: no option value is one, and Python's own
     refusal would first try to print it, which fails for a huge integer."""
 
-    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
+    def __call__(cls, value: object, *args: Any, **kwargs: Any) -> Any:
         if not args and not kwargs and type(value) is int and cls._member_map_:
             return cast("type[OptionEnum]", cls)._missing_(value)
         return super().__call__(value, *args, **kwargs)

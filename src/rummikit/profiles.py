@@ -14,7 +14,7 @@ import sys
 import warnings
 from collections.abc import Iterable
 
-from rummikit.errors import InvalidArgument, UnknownProfile, brief
+from rummikit.errors import InvalidArgument, RummikitError, UnknownProfile, brief
 from rummikit.options import (
     FirstPlayer,
     JokerPolicy,
@@ -190,13 +190,21 @@ class ProfileRegistry:
             try:
                 loaded = entry_point.load()
                 profile = loaded() if callable(loaded) else loaded
-                self.register(profile, aliases=[entry_point.name])  # found by either name
             except Exception as error:  # a broken plug-in must not break the library
-                warnings.warn(
-                    f"rummikit: could not load profile entry point {entry_point.name!r}: {error}",
-                    RuntimeWarning,
-                    stacklevel=_outside_level(),
-                )
+                _warn_entry_point(entry_point.name, error)
+                continue
+            try:
+                self.register(profile, aliases=[entry_point.name])  # found by either name
+            except RummikitError as error:  # not a profile, or a name already taken
+                _warn_entry_point(entry_point.name, error)
+
+
+def _warn_entry_point(name: str, error: Exception) -> None:
+    warnings.warn(
+        f"rummikit: could not load profile entry point {name!r}: {error}",
+        RuntimeWarning,
+        stacklevel=_outside_level(),
+    )
 
 
 def _outside_level() -> int:

@@ -24,7 +24,6 @@ from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
-from rummikit import game as _game
 from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
 from rummikit.errors import (
     IllegalAction,
@@ -33,6 +32,7 @@ from rummikit.errors import (
     RummikitError,
     brief,
 )
+from rummikit.game import MAX_SEED_DIGITS as _MAX_SEED_DIGITS
 from rummikit.game import Game, Position
 from rummikit.match import Match
 from rummikit.notation import format_tiles, parse_tiles
@@ -102,7 +102,7 @@ Every number in a record is small but the seed: seeds drawn by :meth:`Game.new
 refuse a seed of more than 4,000 digits.
 """
 
-MAX_SEED_DIGITS = _game.MAX_SEED_DIGITS
+MAX_SEED_DIGITS = _MAX_SEED_DIGITS
 """The longest seed a record holds, written or read (below :data:`MAX_INT_DIGITS`), so that
 every record :func:`loads` accepts can be saved again."""
 _SEED_LIMIT = 10**MAX_SEED_DIGITS

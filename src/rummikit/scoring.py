@@ -6,7 +6,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, TypeVar
 
 from rummikit.errors import InvalidArgument, brief
-from rummikit.notation import as_profile
+from rummikit.notation import as_profile, parse_tile
 from rummikit.options import BlockedWinner, PieceValues, Scoring, StockEnd
 from rummikit.pieces import Tile
 
@@ -28,8 +28,6 @@ def piece_value(profile: RuleProfile | str, tile: Tile | str) -> int:
     """
     profile = as_profile(profile)
     if isinstance(tile, str):
-        from rummikit.notation import parse_tile
-
         tile = parse_tile(tile)
     elif not isinstance(tile, Tile):
         raise InvalidArgument(

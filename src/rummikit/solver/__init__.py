@@ -134,7 +134,7 @@ import attrs
 
 from rummikit import profiles as _profiles
 from rummikit.errors import InvalidArgument, brief
-from rummikit.judge import releases_in_order
+from rummikit.judge import releases_in_order, replacements
 from rummikit.meld import Meld, MeldKind
 from rummikit.notation import TableLike, TilesLike, as_table, as_tiles
 from rummikit.options import (
@@ -154,6 +154,7 @@ from rummikit.solver._search import (
     Outcome,
     Problem,
     RunBlock,
+    _glue_tables,
     search,
     search_proven,
 )
@@ -425,20 +426,6 @@ def _restriction(setup: _Setup, reading: MeldReading, block: int) -> FRestrictio
     return FRestriction(-1, (), value, suits, block)
 
 
-def _replacements(profile: RuleProfile, reading: MeldReading, place: int) -> list[list[Tile]]:
-    """The ways to replace the joker at ``place``: each a list of pieces needed."""
-    substitute = reading.stands_for[place]
-    assert substitute is not None
-    options = list(substitute.tiles)
-    if (
-        profile.joker_group3_both_colours
-        and reading.kind is MeldKind.GROUP
-        and len(reading.layout) == 3
-    ):
-        return [options]
-    return [[tile] for tile in options]
-
-
 def _frozen_variants(setup: _Setup, frozen: list[tuple[Meld, MeldReading]]) -> list[_Setup]:
     """Every choice of keep, partial release or release for the frozen melds.
 
@@ -461,7 +448,7 @@ def _frozen_variants(setup: _Setup, frozen: list[tuple[Meld, MeldReading]]) -> l
         for base in variants:
             for count, dissolve in counts:
                 for chosen in itertools.combinations(joker_places, count):
-                    choice_lists = [_replacements(setup.profile, reading, p) for p in chosen]
+                    choice_lists = [replacements(setup.profile, reading, p) for p in chosen]
                     for picks in itertools.product(*choice_lists):
                         paid = [t for pick in picks for t in pick]
                         placed = dict(zip(chosen, picks, strict=True))
@@ -484,7 +471,7 @@ def _release(
     variant: _Setup,
     meld: Meld,
     reading: MeldReading,
-    picks: dict[int, list[Tile]],
+    picks: dict[int, tuple[Tile, ...]],
     taken: Counter[Tile],
     dissolve: bool,
 ) -> bool:
@@ -704,8 +691,6 @@ def _rebuild(setup: _Setup, problem: Problem, outcome: Outcome) -> list[tuple[Me
     """The melds of the best final state, each tagged ``run``, ``group``, ``kept`` (a kept
     group), ``fixed`` (a frozen joker group, which takes no more joker) or ``pure`` (an
     opening meld made only of rack pieces)."""
-    from rummikit.solver._search import _glue_tables
-
     rules = problem.rules
     nsuits = rules.nsuits
     layers = problem.layers
@@ -2161,7 +2146,7 @@ def _finish(
     tiles = [tile_from_code(code) for code in sorted(played.elements())]
     score = _worth(profile, tiles, objective)
     if tidy is not None:
-        after = _keep_table(profile, before, after, tidy)
+        after = _keep_table(profile, after, tidy)
     return Solution(after, tuple(tiles), score, optimal)
 
 
@@ -2175,9 +2160,7 @@ def _worth(profile: RuleProfile, tiles: Sequence[Tile], objective: str) -> int:
     return len(tiles) if objective == "tiles" else sum(profile.piece_value(t) for t in tiles)
 
 
-def _keep_table(
-    profile: RuleProfile, before: TableState, after: TableState, setup: _Setup
-) -> TableState:
+def _keep_table(profile: RuleProfile, after: TableState, setup: _Setup) -> TableState:
     """Ties: re-partition the pieces so that as many old melds as possible stay as they were.
 
     Only melds the sweep was free to rearrange are considered. The pieces of the changed

@@ -166,20 +166,6 @@ def groups_for(
     return found
 
 
-_JOKER_RANGE: dict[tuple[Rules, tuple[int, ...]], tuple[int, ...]] = {}
-
-
-def group_joker_counts(rules: Rules, counts: tuple[int, ...], limit: int) -> tuple[int, ...]:
-    """The numbers of plain jokers (up to ``limit``) with which ``counts`` split into groups."""
-    key = (rules, counts)
-    found = _JOKER_RANGE.get(key)
-    if found is None:
-        cap = rules.max_group * max(1, sum(counts))
-        found = tuple(j for j in range(cap + 1) if groups_for(rules, counts, j) is not None)
-        _JOKER_RANGE[key] = found
-    return tuple(j for j in found if j <= limit)
-
-
 # ---------------------------------------------------------------------------------------
 # lanes
 

@@ -85,9 +85,8 @@ class State(NamedTuple):
 
 
 class Step(NamedTuple):
-    """How a state was reached: the previous state and what each lane and the groups did."""
+    """How a state was reached: what each lane and the groups did at its value."""
 
-    previous: State | None
     options: tuple[tuple[LaneOption, ...], ...]  # per suit, one option per layer
     groups: tuple[
         tuple[int, int, tuple[int, ...]], ...
@@ -147,6 +146,9 @@ class _Search:
         # jokers: in essential mode every joker is placed in the end (see the package
         # docstring), so their gain is a constant added outside the sweep
         self.joker_gain = 0 if essential else problem.joker_weight * SCALE
+        # the most the jokers can still add: every rack joker (their gain is counted at the
+        # end, so jokers already placed are part of it)
+        self.bonus = self.joker_gain * problem.rack_jokers
         self.best = -(1 << 60)
         self.ceiling: int | None = None  # no play scores more: reaching it ends the search
         self.done = False
@@ -195,20 +197,13 @@ class _Search:
             self.best_state = state
             self.done = self.ceiling is not None and total >= self.ceiling
 
-    def _bonus(self, state: State) -> int:
-        """The most the jokers can still add: every rack joker (their gain is counted at the
-        end, so jokers already placed are part of it)."""
-        if self.essential:
-            return 0
-        return self.joker_gain * self.problem.rack_jokers
-
     def _dfs(self, v: int, state: State, score: int) -> None:
         if v > self.rules.top:
             self._final(state, score)
             return
         if self.budget.exhausted or self.done:
             return
-        bound = self.rest[v - 1] * SCALE + self._bonus(state)
+        bound = self.rest[v - 1] * SCALE + self.bonus
         if score + bound <= self.best:
             return
         seen = self.seen[v]
@@ -240,7 +235,7 @@ class _Search:
         )
         rest_after = self.rest[v] * SCALE
         for gain, new_state, step in successors:
-            if score + gain + rest_after + self._bonus(new_state) <= self.best:
+            if score + gain + rest_after + self.bonus <= self.best:
                 break
             self.path.append(step)
             self._dfs(v + 1, new_state, score + gain)
@@ -301,14 +296,10 @@ class _Search:
                 cache[key] = ranked
             per_suit.append(ranked)
         # the least gain a successor needs to beat the best play found
-        need = self.best - score - self.rest[v] * SCALE - self._bonus(state) + 1
+        need = self.best - score - self.rest[v] * SCALE - self.bonus + 1
         found: dict[State, tuple[int, State, Step]] = {}
         _combine(problem, state, v, jav, fav, per_suit, found, self.budget, need, self.essential)
         return list(found.values())
-
-
-def _first(item: tuple[int, State, Step]) -> int:
-    return item[0]
 
 
 def search(
@@ -618,7 +609,7 @@ def _successor(
                 old = found.get(new_state)
                 if old is None or new_gain > old[0]:
                     groups = ((jg0, fmask, ext), *tuple((j, 0, ()) for j, _n in rest_layers))
-                    found[new_state] = (new_gain, new_state, Step(state, combo, groups))
+                    found[new_state] = (new_gain, new_state, Step(combo, groups))
 
 
 def _takes_one_more(
