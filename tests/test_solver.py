@@ -1711,3 +1711,18 @@ def test_regression_rows17_26_two_jokers_of_a_kept_group_never_take_one_suit() -
     found = _checked(variant, table, "o4 b2 b2 k5", objective="points")
     assert found is not None
     assert (found.score, found.optimal) == (9, True)  # the brute force's best (47 s)
+
+
+def test_regression_row11_a_house_deck_with_many_jokers_still_sees_a_rack_without_opening() -> None:
+    """Row 11, house deck of four jokers (found by a review's fuzzing): the check that a
+    rack holds no opening (rack-only melds under 30 even with jokers at 13) used the fast
+    core only for decks of at most five copies and jokers together, so with four jokers
+    ``r8 k8 b6 j`` went to the full opening search, which ran for minutes. The check now
+    counts the rack's copies and jokers, not the deck's."""
+    from rummikit.solver import _cannot_open
+
+    variant = rk.profiles.get("pagat").evolve(jokers=4, joker_replacement_from_table=True)
+    assert _cannot_open(variant, list(rk.parse_tiles("r8 k8 b6 j")))
+    assert not _cannot_open(variant, list(rk.parse_tiles("r10 k10 b10 j")))
+    table = "run: k6 k7 j | group: b8 r8 k8 | run: k7 j k9 | group: b8 o8 j"
+    assert _checked(variant, table, "r8 k8 b6 j", opened=False) is None

@@ -1835,13 +1835,14 @@ def _cannot_open(profile: RuleProfile, pieces: list[Tile]) -> bool:
 def _rack_points(profile: RuleProfile, pieces: list[Tile]) -> int:
     """The most that melds of rack pieces alone count toward an opening, each joker at 13
     (the most it can stand for), by the fast core; a number above any threshold where the
-    fast core does not apply (ace high, other meld shapes) or does not finish within
-    :data:`_OPENING_CHECK` steps."""
+    fast core does not apply (ace high, other meld shapes, more copies and jokers on the
+    rack than it holds) or does not finish within :data:`_OPENING_CHECK` steps."""
     unknown = 1 << 30
-    if profile.ace_high or not _plain(profile, TableState(()), True):
-        return unknown
-    empty = _fast.no_counts()
     rack, jokers, _ = _counts(profile, pieces)
+    copies = max((n for row in rack for n in row), default=0)
+    if profile.ace_high or not _plain_melds(profile, copies, jokers):
+        return unknown  # the fast core would not know these melds
+    empty = _fast.no_counts()
     live = _fast.live_rack(13, empty, rack, jokers)
     joker = 0 if profile.opening_joker_value is OpeningJokerValue.ZERO else 13
     weights = [0, *range(1, 14), 1]
@@ -1901,18 +1902,26 @@ def _plain(profile: RuleProfile, before: TableState, opened: bool) -> bool:
     return (
         opened
         and profile.table_manipulation
-        and profile.min_meld_length == _fast.MIN_LEN
-        and profile.max_group_size == _fast.MAX_GROUP
-        and profile.group_distinct_suits
-        and not profile.forbid_adjacent_jokers
         and profile.min_rack_tiles_per_play <= 1
-        and profile.copies + profile.jokers <= _fast.MAX_RUNS  # its state holds that many
-        and (not profile.ace_high or profile.copies <= _fast.MAX_ACES)
-        and len(suits_of(profile.piece_set)) == _fast.NSUITS
+        and _plain_melds(profile, profile.copies, profile.jokers)
         and (
             profile.joker_policy is not JokerPolicy.FROZEN
             or not any(JOKER in meld.tiles for meld in before.melds)
         )
+    )
+
+
+def _plain_melds(profile: RuleProfile, copies: int, jokers: int) -> bool:
+    """Whether the fast core knows the profile's melds, for pieces holding at most
+    ``copies`` of a natural and ``jokers`` jokers (its state holds that many runs)."""
+    return (
+        profile.min_meld_length == _fast.MIN_LEN
+        and profile.max_group_size == _fast.MAX_GROUP
+        and profile.group_distinct_suits
+        and not profile.forbid_adjacent_jokers
+        and copies + jokers <= _fast.MAX_RUNS
+        and (not profile.ace_high or copies <= _fast.MAX_ACES)
+        and len(suits_of(profile.piece_set)) == _fast.NSUITS
     )
 
 
