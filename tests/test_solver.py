@@ -1726,3 +1726,16 @@ def test_regression_row11_a_house_deck_with_many_jokers_still_sees_a_rack_withou
     assert not _cannot_open(variant, list(rk.parse_tiles("r10 k10 b10 j")))
     table = "run: k6 k7 j | group: b8 r8 k8 | run: k7 j k9 | group: b8 o8 j"
     assert _checked(variant, table, "r8 k8 b6 j", opened=False) is None
+
+
+def test_regression_row21_variant_new_meld_2_rack_the_pieces_split_again_for_the_joker() -> None:
+    """Row 21, variant ``freed_joker="new_meld_2_rack"`` (found by a review's fuzzing): the
+    sweep's play ``o3 o4 j | r2 b2 k2 o2`` leaves the freed joker in a meld with one rack
+    piece, which the variant forbids, and was dropped, leaving 3 pieces; the same pieces
+    split as ``r2 b2 k2 j | o2 o3 o4`` are legal. A refused play is now split again."""
+    variant = rk.profiles.get("pagat").evolve(freed_joker="new_meld_2_rack")
+    found = _checked(variant, "run: o2 o3 j", "k2 b2 r2 o4")
+    assert found is not None
+    assert (found.score, found.optimal) == (4, True)
+    before = rk.TableState.parse("run: o2 o3 j")
+    assert brute_judged(variant, before, list(rk.parse_tiles("k2 b2 r2 o4")), True, "tiles") == 4

@@ -100,7 +100,9 @@ Profile rules live in the state or around the program:
   places with ``b1 b1`` played).
   Every choice of keep or release for the frozen melds is solved and the best kept. The
   judge checks every play that frees a joker: it refuses what the stricter ``freed_joker``
-  variants (a new meld, with two rack pieces) forbid. A refused play is dropped, and the
+  variants (a new meld, with two rack pieces) forbid. A refused play is first split again
+  another way (a few splits of its new melds' pieces, judged), which often puts the joker
+  in a new meld; one still refused is dropped, and the
   answer flagged ``optimal=False`` if the refused play scored more (the sweep's best in its
   setup bounds that setup's legal plays); when every play found is refused, None comes back
   although a legal play may exist. Modelling those variants in the sweep would end that.
@@ -1355,7 +1357,15 @@ def _solve_general(
             verdict = rules.check_turn(
                 before=before, rack=pieces, after=solution.table, opened=opened
             )
-            if not verdict.ok:
+            refused = not verdict.ok
+            if refused and opened and rules.freed_joker is not FreedJoker.ANYWHERE:
+                # the same pieces split another way may put the joker where the variant
+                # wants it (r2 b2 k2 j | o2 o3 o4 rather than o3 o4 j | r2 b2 k2 o2)
+                mended = _resplit_for_judge(rules, before, pieces, solution.table)
+                if mended is not None:
+                    solution = attrs.evolve(solution, table=mended)
+                    refused = False
+            if refused:
                 # the sweep's best in this setup: no legal play of it scores more, unless
                 # the budget cut the sweep short
                 dropped = max(dropped, solution.score)
@@ -2235,6 +2245,108 @@ def _frozen_or_opening(profile: RuleProfile, meld: Meld, setup: _Setup) -> bool:
         or blocks > 0
         or (bool(setup.tierce) and not Counter(setup.tierce) - Counter(meld.tiles))
     )
+
+
+def _resplit_for_judge(
+    profile: RuleProfile, before: TableState, pieces: list[Tile], after: TableState
+) -> TableState | None:
+    """The pieces of ``after``'s new melds split into melds another way, such that the
+    judge accepts the play, or None when none of the first splits tried is accepted.
+
+    The sweep places a freed joker anywhere but back into its meld; the stricter
+    ``freed_joker`` variants want it in a new meld (with two rack pieces), which another
+    split of the same pieces often gives. A bounded search (:data:`_RESPLIT_NODES` steps,
+    :data:`_RESPLIT_JUDGED` tables judged), so its cost stays small."""
+    old = Counter(m.key for m in before.melds)
+    kept: list[Meld] = []
+    pool: Counter[Tile] = Counter()
+    for meld in after.melds:
+        if old[meld.key] > 0:
+            old[meld.key] -= 1
+            kept.append(meld)
+        else:
+            pool.update(meld.tiles)
+    budget = [_RESPLIT_NODES, _RESPLIT_JUDGED]
+    for melds in _splits(profile, pool, budget):
+        budget[1] -= 1
+        table = TableState((*kept, *melds))
+        if (
+            table != after
+            and profile.check_turn(before=before, rack=pieces, after=table, opened=True).ok
+        ):
+            return table
+        if budget[1] <= 0:
+            break
+    return None
+
+
+_RESPLIT_NODES = 300
+_RESPLIT_JUDGED = 4
+"""Bounds of :func:`_resplit_for_judge`. The judge is most of its cost (milliseconds on a
+table with frozen jokers): on 3,518 fuzzed positions under the stricter ``freed_joker``
+variants, four judged splits cut the plays missed from 82 to 51 for 1.5 times the time;
+eight save three more for a tenth more time."""
+
+
+def _splits(profile: RuleProfile, pool: Counter[Tile], budget: list[int]) -> Iterator[list[Meld]]:
+    """Every split of ``pool`` into valid melds (``budget[0]`` steps at most): the meld
+    holding its lowest natural first, each way, then the rest."""
+    naturals = [t for t in pool if t.suit is not None and pool[t] > 0]
+    if not naturals:
+        if not +pool:
+            yield []
+        return
+    low = min(naturals, key=lambda t: t.code)
+    for meld in _melds_with(profile, low, pool):
+        budget[0] -= 1
+        if budget[0] <= 0:
+            return
+        rest = pool - Counter(meld.tiles)
+        for others in _splits(profile, rest, budget):
+            yield [meld, *others]
+
+
+def _melds_with(profile: RuleProfile, tile: Tile, pool: Counter[Tile]) -> Iterator[Meld]:
+    """The valid melds of pieces of ``pool`` holding ``tile`` as their lowest natural (a
+    joker standing for a missing piece; in groups, also for any other suit)."""
+    jokers = pool[JOKER]
+    lowest = min(profile.min_meld_length, MAX_RUN)
+    assert tile.suit is not None
+    # groups: the tile, other suits of its rank, and jokers
+    others = sorted(
+        {t for t in pool if t.suit is not None and t.rank == tile.rank and t.code > tile.code},
+        key=lambda t: t.code,
+    )
+    for size in range(len(others) + 1):
+        for chosen in itertools.combinations(others, size):
+            for extra in range(jokers + 1):
+                count = 1 + size + extra
+                if lowest <= count <= profile.max_group_size:
+                    meld = Meld((tile, *chosen, *[JOKER] * extra), MeldKind.GROUP)
+                    if profile.is_valid_meld(meld):
+                        yield meld
+    # runs of its suit starting at it or at jokers just below it
+    top = 14 if profile.ace_high else 13
+    for before in range(jokers + 1):
+        if tile.rank - before < 1:
+            break
+        layout: list[Tile] = [JOKER] * before + [tile]
+        used = before
+        rank = tile.rank
+        while rank < top and len(layout) < MAX_RUN:
+            rank += 1
+            piece = Tile(tile.suit, 1 if rank == 14 else rank)
+            if pool[piece] > (1 if piece == tile else 0):
+                layout.append(piece)
+            elif used < jokers:
+                layout.append(JOKER)
+                used += 1
+            else:
+                break
+            if len(layout) >= lowest:
+                meld = Meld(tuple(layout), MeldKind.RUN)
+                if profile.is_valid_meld(meld):
+                    yield meld
 
 
 def _split(setup: _Setup, pool: Counter[Tile]) -> list[Meld] | None:
