@@ -2257,26 +2257,16 @@ def _resplit_for_judge(
     ``freed_joker`` variants want it in a new meld (with two rack pieces), which another
     split of the same pieces often gives. A bounded search (:data:`_RESPLIT_NODES` steps,
     :data:`_RESPLIT_JUDGED` tables judged), so its cost stays small."""
-    old = Counter(m.key for m in before.melds)
-    kept: list[Meld] = []
-    pool: Counter[Tile] = Counter()
-    for meld in after.melds:
-        if old[meld.key] > 0:
-            old[meld.key] -= 1
-            kept.append(meld)
-        else:
-            pool.update(meld.tiles)
-    budget = [_RESPLIT_NODES, _RESPLIT_JUDGED]
-    for melds in _splits(profile, pool, budget):
-        budget[1] -= 1
+    kept, changed = _matched(after.melds, before.melds)
+    pool = Counter(tile for meld in changed for tile in meld.tiles)
+    splits = _splits(profile, pool, [_RESPLIT_NODES])
+    for melds in itertools.islice(splits, _RESPLIT_JUDGED):
         table = TableState((*kept, *melds))
         if (
             table != after
             and profile.check_turn(before=before, rack=pieces, after=table, opened=True).ok
         ):
             return table
-        if budget[1] <= 0:
-            break
     return None
 
 
@@ -2288,9 +2278,10 @@ variants, four judged splits cut the plays missed from 82 to 51 for 1.5 times th
 eight save three more for a tenth more time."""
 
 
-def _splits(profile: RuleProfile, pool: Counter[Tile], budget: list[int]) -> Iterator[list[Meld]]:
-    """Every split of ``pool`` into valid melds (``budget[0]`` steps at most): the meld
-    holding its lowest natural first, each way, then the rest."""
+def _splits(profile: RuleProfile, pool: Counter[Tile], steps: list[int]) -> Iterator[list[Meld]]:
+    """Every split of ``pool`` into valid melds: the meld holding its lowest natural first,
+    each way, then the rest. ``steps[0]`` counts down the melds tried, shared by every
+    level of the recursion; the listing stops when it runs out."""
     naturals = [t for t in pool if t.suit is not None and pool[t] > 0]
     if not naturals:
         if not +pool:
@@ -2298,11 +2289,11 @@ def _splits(profile: RuleProfile, pool: Counter[Tile], budget: list[int]) -> Ite
         return
     low = min(naturals, key=lambda t: t.code)
     for meld in _melds_with(profile, low, pool):
-        budget[0] -= 1
-        if budget[0] <= 0:
+        steps[0] -= 1
+        if steps[0] <= 0:
             return
         rest = pool - Counter(meld.tiles)
-        for others in _splits(profile, rest, budget):
+        for others in _splits(profile, rest, steps):
             yield [meld, *others]
 
 
@@ -2310,7 +2301,7 @@ def _melds_with(profile: RuleProfile, tile: Tile, pool: Counter[Tile]) -> Iterat
     """The valid melds of pieces of ``pool`` holding ``tile`` as their lowest natural (a
     joker standing for a missing piece; in groups, also for any other suit)."""
     jokers = pool[JOKER]
-    lowest = min(profile.min_meld_length, MAX_RUN)
+    lowest = profile.min_meld_length
     assert tile.suit is not None
     # groups: the tile, other suits of its rank, and jokers
     others = sorted(
@@ -2336,6 +2327,7 @@ def _melds_with(profile: RuleProfile, tile: Tile, pool: Counter[Tile]) -> Iterat
         while rank < top and len(layout) < MAX_RUN:
             rank += 1
             piece = Tile(tile.suit, 1 if rank == 14 else rank)
+            # an ace high at the top is the same piece as an ace starting the run
             if pool[piece] > (1 if piece == tile else 0):
                 layout.append(piece)
             elif used < jokers:
