@@ -47,7 +47,7 @@ def record(count: int, seed: int) -> list[Call]:
     try:
         for table, rack in bench_solver.positions(count, seed):
             calls.clear()
-            solve(bench_solver.PROFILE, table, rack, keep_table=False)
+            solve(bench_solver.PROFILE, table, rack, opened=True, keep_table=False)
             found.append(calls[0])
     finally:
         _fast.solve_counts = real

@@ -137,13 +137,13 @@ def rs_setup(backend: str) -> Callable[[rk.TableState, list[Tile]], int] | None:
 
 
 def rummikit_run(table: rk.TableState, rack: list[Tile]) -> int:
-    found = solve(PROFILE, table, rack)
+    found = solve(PROFILE, table, rack, opened=True)
     return 0 if found is None else found.score
 
 
 def rummikit_untidy_run(table: rk.TableState, rack: list[Tile]) -> int:
     """Without the tie-break that keeps table melds (rummikub-solver has none either)."""
-    found = solve(PROFILE, table, rack, keep_table=False)
+    found = solve(PROFILE, table, rack, opened=True, keep_table=False)
     return 0 if found is None else found.score
 
 
@@ -225,7 +225,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             elapsed, result = timed(fn, table, rack)
             times[name].append(elapsed)
             placed[name].append(result)
-        found = solve(PROFILE, table, rack)
+        found = solve(PROFILE, table, rack, opened=True)
         if found is not None:
             verdict = PROFILE.check_turn(before=table, rack=rack, after=found.table, opened=True)
             assert verdict.ok, (str(table), rack, verdict.codes)

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 import rummikit as rk
 from rummikit import __main__ as module_main
+from rummikit import _output as output_module
 from rummikit import cli as cli_module
 from rummikit import simulation
 from rummikit.cli import cli, main
@@ -475,7 +476,7 @@ def test_output_that_cannot_be_written_exits_3_with_one_line(monkeypatch, capsys
         def write(self, text):
             raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(cli_module, "_silence_stdout", lambda: None)
+    monkeypatch.setattr(output_module, "silence_stdout", lambda: None)
     monkeypatch.setattr(sys, "stdout", Full())
     assert main(["rules"]) == cli_module.FAILED
     assert capsys.readouterr().err == "Error: could not write the output: No space left on device\n"
@@ -497,12 +498,34 @@ def test_a_closed_pipe_exits_3_quietly(monkeypatch, capsys):
         def flush(self):
             raise BrokenPipeError(32, "Broken pipe")
 
-    monkeypatch.setattr(cli_module, "_silence_stdout", lambda: None)
+    monkeypatch.setattr(output_module, "silence_stdout", lambda: None)
     monkeypatch.setattr(sys, "stdout", Closed())
     assert main(["check", "r1 r2 r3"]) == cli_module.FAILED
     assert main(["rules"]) == cli_module.FAILED
     assert main(["--help"]) == cli_module.FAILED
     assert main(["check", "--help"]) == cli_module.FAILED
+
+
+def test_regression_the_plain_comparison_exits_3_quietly_on_a_closed_pipe(monkeypatch, capsys):
+    """Without the cli extra, ``python -m rummikit | true`` printed a BrokenPipeError
+    traceback and exited 1 (found by a review); cli.rst promises exit 3 and no traceback,
+    as the click command line does. A full disk says so in one line."""
+
+    class Closed(io.StringIO):
+        def __init__(self, error: OSError) -> None:
+            super().__init__()
+            self.error = error
+
+        def write(self, text):
+            raise self.error
+
+    monkeypatch.setattr(output_module, "silence_stdout", lambda: None)
+    monkeypatch.setattr(sys, "stdout", Closed(BrokenPipeError(32, "Broken pipe")))
+    assert module_main.plain_main(["online"]) == cli_module.FAILED
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(sys, "stdout", Closed(OSError(28, "No space left on device")))
+    assert module_main.plain_main(["online"]) == cli_module.FAILED
+    assert "No space left on device" in capsys.readouterr().err
 
 
 def test_a_columns_variable_that_is_no_width_is_ignored(monkeypatch):

@@ -233,7 +233,7 @@ def test_regression_huge_numbers_in_bot_simulation_and_solver_arguments() -> Non
         lambda: rk.simulate("online", players=huge),
         lambda: rk.simulate("online", players=2, games=huge),
         lambda: rk.simulate("online", players=2, games=1, bots=[huge, huge]),  # type: ignore[list-item]
-        lambda: rk.solve(huge, "", "r1"),  # type: ignore[arg-type]
+        lambda: rk.solve(huge, "", "r1", opened=True),  # type: ignore[arg-type]
         lambda: rk.solve("online", "", "r1", opened=huge),  # type: ignore[arg-type]
     ]
     for call in calls:
@@ -272,3 +272,31 @@ def test_regression_a_turn_from_an_invalid_table_is_refused_as_input() -> None:
     assert online.check_table("r1 r2 r3 | b5 b6 b7") == rk.TableState.parse("r1 r2 r3 | b5 b6 b7")
     with pytest.raises(rk.InvalidArgument, match="at least 3 tiles"):
         online.check_table("r1 r2")
+
+
+def test_regression_check_table_counts_copies_and_jokers() -> None:
+    """``check_table`` read each meld but never counted the pieces: three copies of r1, or
+    three jokers in a deck of two, passed, while ``check_turn`` refused the same table
+    (found by a review). It now checks the deck first, as ``check_turn`` does."""
+    pagat = rk.profiles.get("pagat")
+    for table, code in (
+        ("r1 r2 r3 | r1 r2 r3 | r1 r2 r3", "too_many_copies"),
+        ("r1 j r3 | r5 j r7 | r9 j r11", "too_many_copies"),
+        ("7h 8h 9h", "not_in_deck"),
+    ):
+        with pytest.raises(rk.InvalidArgument) as caught:
+            pagat.check_table(table)
+        assert caught.value.code == code
+
+
+def test_regression_a_profile_name_of_punctuation_is_refused() -> None:
+    """A name made only of punctuation, ``"!!!"``, registered although the docs say a name
+    must keep a letter or digit (found by a review): only spaces, ``-`` and ``_`` were
+    refused."""
+    registry = rk.profiles.ProfileRegistry()
+    for name in ("!!!", "-", " _ "):
+        with pytest.raises(rk.InvalidArgument) as caught:
+            registry.register(rk.profiles.get("pagat").evolve(name=name))
+        assert caught.value.code == "bad_profile_name"
+    registry.register(rk.profiles.get("pagat").evolve(name="pagat!"))
+    assert registry.get("pagat!").name == "pagat!"

@@ -475,8 +475,8 @@ def test_jokers_at_the_end_of_long_runs_and_in_groups_of_four() -> None:
 
 
 def test_nothing_to_play_is_none() -> None:
-    assert solve("online", "r1 r2 r3", "b9 k11") is None
-    assert solve("pagat", "", "") is None
+    assert solve("online", "r1 r2 r3", "b9 k11", opened=True) is None
+    assert solve("pagat", "", "", opened=True) is None
 
 
 def test_every_table_tile_stays_and_rearranging_counts() -> None:
@@ -743,7 +743,7 @@ def test_regression_rami_voleur_rack_aces_count_once_in_the_bound() -> None:
     )
     rack = "4d Ad 5d 2d Ah As 9h Kd 4c 2s 9h Qs 2c Qd Qh 8h 9c Js Ks 7c"
     rami = rk.profiles.get("rami_voleur")
-    found = solve(rami, table, rack, budget=500, keep_table=False)
+    found = solve(rami, table, rack, budget=500, keep_table=False, opened=True)
     assert found is not None
     assert found.score == 20
     assert found.optimal
@@ -918,7 +918,7 @@ def test_pagat_frozen_melds_left_alone_reaching_the_free_bound_skip_the_sweep(
     assert (found.score, found.optimal, len(sweeps)) == (4, True, 1)
     # with a budget too (a review found budgeted solves slower than unbounded ones)
     table, rack = "r5 b5 j | r6 b6 j | k1 k2 k3 k4 | o4 o5 o6 o7", "k5 o5 k6 o6 r4 b4 o8"
-    bounded = solve("pagat", table, rack, budget=100)
+    bounded = solve("pagat", table, rack, budget=100, opened=True)
     assert bounded is not None
     assert (bounded.score, bounded.optimal, len(sweeps)) == (7, True, 1)
 
@@ -1267,7 +1267,7 @@ def test_budget_returns_a_legal_play_flagged_not_optimal() -> None:
     table = "r1 r2 r3 r4 | b5 b6 b7 | k8 k9 k10 | o2 o3 o4 | r9 b9 k9"
     rack = "r5 b4 b8 k7 k11 o5 o1 j r10 b10 k12 o9 r6 b3"
     full = _checked("online", table, rack)
-    bounded = solve("online", table, rack, budget=5)
+    bounded = solve("online", table, rack, budget=5, opened=True)
     assert full is not None
     assert full.optimal
     if bounded is not None:
@@ -1303,7 +1303,9 @@ def test_a_budget_never_gives_an_illegal_play_or_a_false_proof(
 def test_accepts_values_and_notation() -> None:
     profile = rk.profiles.get("online")
     table = rk.TableState.parse("r1 r2 r3")
-    assert solve(profile, table, rk.parse_tiles("r4")) == solve("online", "r1 r2 r3", "r4")
+    assert solve(profile, table, rk.parse_tiles("r4"), opened=True) == solve(
+        "online", "r1 r2 r3", "r4", opened=True
+    )
 
 
 # -- regressions ------------------------------------------------------------------------
@@ -1383,24 +1385,38 @@ def test_regression_opening_tie_step_keeps_the_tierce_franche() -> None:
 )
 def test_bad_arguments(kwargs: dict[str, object], code: str) -> None:
     with pytest.raises(rk.InvalidArgument) as caught:
-        solve("online", "r1 r2 r3", "r4", **kwargs)  # type: ignore[arg-type]
+        solve("online", "r1 r2 r3", "r4", **{"opened": True, **kwargs})  # type: ignore[arg-type]
     assert caught.value.code == code
+
+
+def test_regression_opened_has_no_default_and_the_objective_any_case() -> None:
+    """Found by a review: ``solve`` took ``opened=True`` by default, so a hint asked for a
+    player who had not opened could be illegal (``check_turn`` and ``best_play`` have no
+    default); and ``objective="TILES"`` was refused while option values are read in any
+    case."""
+    with pytest.raises(TypeError, match="opened"):
+        solve("online", "r1 r2 r3", "r4")  # type: ignore[call-arg]
+    upper = solve("online", "r1 r2 r3", "r4 j", opened=True, objective="POINTS")  # type: ignore[arg-type]
+    lower = solve("online", "r1 r2 r3", "r4 j", opened=True, objective="points")
+    assert upper == lower
+    assert lower is not None
+    assert lower.score == 34  # r4 and the joker's 30 penalty points
 
 
 def test_bad_profile_table_and_rack() -> None:
     with pytest.raises(rk.UnknownProfile):
-        solve("nope", "", "r1")
+        solve("nope", "", "r1", opened=True)
     with pytest.raises(rk.InvalidArgument):
-        solve(42, "", "r1")  # type: ignore[arg-type]
+        solve(42, "", "r1", opened=True)  # type: ignore[arg-type]
     with pytest.raises(rk.NotationError):
-        solve("online", "r1 r2 x9", "r4")
+        solve("online", "r1 r2 x9", "r4", opened=True)
     with pytest.raises(rk.InvalidArgument) as caught:
-        solve("online", "r1 r2 r5", "r4")
+        solve("online", "r1 r2 r5", "r4", opened=True)
     assert caught.value.code == "invalid_table"
     with pytest.raises(rk.InvalidArgument):
-        solve("online", "r1 r2 r3", "r1 r1")  # three copies of r1
+        solve("online", "r1 r2 r3", "r1 r1", opened=True)  # three copies of r1
     with pytest.raises(rk.InvalidArgument):
-        solve("online", "", "7h")  # a card in a tile game
+        solve("online", "", "7h", opened=True)  # a card in a tile game
 
 
 def test_ties_keep_every_meld_the_play_does_not_need() -> None:

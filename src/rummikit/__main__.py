@@ -16,6 +16,7 @@ import sys
 from collections.abc import Sequence
 
 from rummikit import profiles
+from rummikit._output import unwritable
 from rummikit.errors import RummikitError
 from rummikit.meld import Meld, MeldKind
 from rummikit.profile import RuleProfile
@@ -128,10 +129,14 @@ def plain_main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     try:
-        print(compare(args.profiles or profiles.names()))
+        report = compare(args.profiles or profiles.names())
     except RummikitError as error:
         print(f"error: {error.message}", file=sys.stderr)
         return 2
+    try:
+        print(report, flush=True)
+    except (UnicodeEncodeError, OSError) as error:  # a pipe closed early, a full disk
+        return unwritable(error)
     return 0
 
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Literal, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 import attrs
 
@@ -53,7 +53,7 @@ from rummikit.notation import TableLike, TilesLike
 from rummikit.options import TurnStructure
 from rummikit.pieces import Tile
 from rummikit.profile import RuleProfile
-from rummikit.solver import check_options, checked_position, solve_checked
+from rummikit.solver import Objective, check_options, checked_position, solve_checked
 from rummikit.table import TableState
 
 __all__ = [
@@ -81,9 +81,6 @@ get the best play found, which keeps a simulated game to seconds. It counts work
 so it never makes a simulation depend on the machine. Pass ``budget=None`` to a bot for
 exact play.
 """
-
-Objective = Literal["tiles", "points"]
-"""What a best play maximises: tiles laid, or penalty points shed (jokers at their penalty)."""
 
 
 @runtime_checkable
@@ -250,7 +247,7 @@ def best_play(
     Both ways take what :func:`~rummikit.solve` takes (a profile name, notation for
     the table and the rack) and refuse what it refuses, with the same codes.
     """
-    check_options(objective, budget, keep_table)
+    objective = check_options(objective, budget, keep_table)
     if not isinstance(use_solver, bool):
         raise InvalidArgument(
             "bad_use_solver", f"use_solver is True or False, not {brief(use_solver)}"

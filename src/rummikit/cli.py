@@ -20,14 +20,16 @@ import os
 import sys
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from functools import cache
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 import rummikit
+from rummikit import _output
 from rummikit import profiles as _profiles
+from rummikit._output import FAILED
 from rummikit.bots import Objective
 from rummikit.errors import InvalidArgument, InvalidMeld, NotationError, RummikitError, brief
 from rummikit.meld import Meld
@@ -78,10 +80,6 @@ COMPARE_PLAYERS = 4
 MAX_WORKERS = 256
 """The most worker processes ``--workers`` takes."""
 
-FAILED = 3
-"""Exit code of a command that could not finish: its output could not be written, or its
-worker processes stopped."""
-
 _AUTO_WORKERS_MIN_GAMES = 16
 _PIPE_WIDTH = 100
 _ECHO_MARGIN = 30
@@ -124,7 +122,7 @@ def _console_type() -> type[Console]:
         def on_broken_pipe(self) -> None:
             """A closed pipe ends the command quietly, with exit code FAILED (rich's own
             handler exits with 1, which here means "the answer is no")."""
-            _silence_stdout()
+            _output.silence_stdout()
             raise SystemExit(FAILED)
 
     return _Console
@@ -513,14 +511,14 @@ class _Commands(click.Group):
         try:
             return super().make_context(info_name, args, parent, **extra)
         except BrokenPipeError:
-            _silence_stdout()
+            _output.silence_stdout()
             raise SystemExit(FAILED) from None
 
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
         except BrokenPipeError:
-            _silence_stdout()
+            _output.silence_stdout()
             raise SystemExit(FAILED) from None
 
 
@@ -885,27 +883,6 @@ def main(argv: Sequence[str] | None = None, *, prog_name: str = "rummikit") -> i
     except SystemExit as stop:
         code = stop.code
         return code if isinstance(code, int) else 0 if code is None else 1
-    except UnicodeEncodeError as error:
-        _last_words(
-            f"the output holds {error.object[error.start : error.end]!r}, which the "
-            f"{error.encoding} encoding cannot write; set PYTHONIOENCODING=utf-8"
-        )
-        return FAILED
-    except OSError as error:
-        _last_words(f"could not write the output: {error.strerror or error}")
-        _silence_stdout()
-        return FAILED
+    except (UnicodeEncodeError, OSError) as error:
+        return _output.unwritable(error)
     return 0
-
-
-def _silence_stdout() -> None:
-    """Send what is left in the standard output to nowhere, so that Python's own flush on
-    exit does not fail again."""
-    with suppress(OSError, ValueError):
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-
-
-def _last_words(message: str) -> None:
-    with suppress(OSError, UnicodeEncodeError):
-        sys.stderr.write(f"Error: {message}\n")
-        sys.stderr.flush()

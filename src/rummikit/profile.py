@@ -430,10 +430,13 @@ class RuleProfile:
                 )
 
     def check_table(self, table: TableLike, *, what: str = "the table") -> TableState:
-        """``table`` as a :class:`~rummikit.TableState`, checked: every meld valid under this
-        profile. Raises :class:`~rummikit.InvalidArgument` (``invalid_table``) naming the
-        first invalid meld and why (``what`` names the table in that message)."""
+        """``table`` as a :class:`~rummikit.TableState`, checked: its pieces in this
+        profile's deck (:meth:`check_in_deck`: ``not_in_deck``, ``too_many_copies``) and every
+        meld valid under this profile. Raises :class:`~rummikit.InvalidArgument`
+        (``invalid_table``) naming the first invalid meld and why (``what`` names the table in
+        that message)."""
         checked = as_table(table)
+        self.check_in_deck([tile for meld in checked.melds for tile in meld.tiles])
         memo = _READINGS.get(self._meld_rules, {})  # most melds were read before
         for meld in checked.melds:
             found = memo.get((meld.codes, meld.kind)) or self._reading(meld, None)

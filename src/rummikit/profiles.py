@@ -131,7 +131,7 @@ class ProfileRegistry:
         key = _normalise(profile.name)
         keys = [key, *(_normalise(alias) for alias in aliases)]
         for name, given in zip(keys, [profile.name, *aliases], strict=True):
-            if not name:
+            if not any(char.isalnum() for char in name):
                 raise InvalidArgument(
                     "bad_profile_name", f"{brief(given)} has no letter or digit to be a name"
                 )

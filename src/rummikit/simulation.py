@@ -835,7 +835,8 @@ def simulate(
     which returns one :class:`Report`, or a sequence of them, which returns a dict of
     reports by profile name in the order given. ``bots`` is one bot for every seat or one
     per seat: registered names (``"random"``, ``"greedy"``, ``"strategic"``) or bot
-    factories. ``seed`` defaults to a fresh random seed, kept in :attr:`Report.seed`; the
+    factories. ``players`` is the same for every profile, four unless given (not each
+    profile's ``default_players``: the reports must compare). ``seed`` defaults to a fresh random seed, kept in :attr:`Report.seed`; the
     same seed gives the same report. ``executor`` runs the games (any
     :class:`concurrent.futures.Executor`; None plays them here, one after another).
     ``progress(done, total)`` is called as games finish.
@@ -859,7 +860,8 @@ def simulate(
             raise InvalidArgument(
                 "bad_players",
                 f"{rule.name!r} is played by {rule.min_players} to {rule.max_players} players, "
-                f"not {brief(players)}",
+                f"not {brief(players)} (players= sets the number for every profile; the default "
+                "is 4)",
             )
     specs = _bot_specs(bots, players)
     _check_callback(

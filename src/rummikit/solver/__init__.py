@@ -209,10 +209,11 @@ class Solution:
 # input
 
 
-def check_options(objective: object, budget: object, keep_table: object) -> None:
-    """Raise :class:`~rummikit.InvalidArgument` unless the options of :func:`solve` are
-    valid (shared with the bots, which take the same options)."""
-    if objective not in ("tiles", "points"):
+def check_options(objective: object, budget: object, keep_table: object) -> Objective:
+    """The objective, in lower case, once the options of :func:`solve` are checked; raises
+    :class:`~rummikit.InvalidArgument` for a bad one (shared with the bots, which take the
+    same options). The objective is read in any case, as option values are."""
+    if not isinstance(objective, str) or objective.lower() not in ("tiles", "points"):
         raise InvalidArgument(
             "bad_objective", f"objective is 'tiles' or 'points', not {brief(objective)}"
         )
@@ -225,6 +226,7 @@ def check_options(objective: object, budget: object, keep_table: object) -> None
         raise InvalidArgument(
             "bad_keep_table", f"keep_table is True or False, not {brief(keep_table)}"
         )
+    return "tiles" if objective.lower() == "tiles" else "points"
 
 
 def _tiles_of_table(table: TableState) -> list[Tile]:
@@ -1114,7 +1116,7 @@ def solve(
     table: TableLike,
     rack: TilesLike,
     *,
-    opened: bool = True,
+    opened: bool,
     objective: Objective = "tiles",
     budget: int | None = None,
     keep_table: bool = True,
@@ -1123,8 +1125,9 @@ def solve(
 
     ``profile`` is a :class:`~rummikit.RuleProfile` or a registered name; ``table`` and
     ``rack`` are values or notation (``"r7 r8 r9 | b5 k5 o5"``, ``"r10 j k3"``). ``opened``
-    says whether the player has already opened (otherwise the play must be an opening by the
-    profile's rule). ``objective`` is ``"tiles"`` (most rack pieces placed) or ``"points"``
+    says whether the player has already opened; if not, the play must be an opening by the
+    profile's rule. It has no default, as in :meth:`~rummikit.RuleProfile.check_turn`: a hint
+    computed for an opened player can be illegal for one who has not. ``objective`` is ``"tiles"`` (most rack pieces placed) or ``"points"``
     (most penalty points shed, jokers at the profile's joker penalty). ``budget`` bounds the
     search, in steps (see :doc:`/solver`); when it runs out the best play found is returned
     with ``optimal=False``. Without a budget, None means that no legal play exists; with one,
@@ -1138,7 +1141,7 @@ def solve(
     Raises :class:`~rummikit.InvalidArgument` (or a notation error) for bad input.
     """
     rules, before, pieces = checked_position(profile, table, rack, opened)
-    check_options(objective, budget, keep_table)
+    objective = check_options(objective, budget, keep_table)
     return solve_checked(
         rules,
         before,
