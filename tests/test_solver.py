@@ -715,8 +715,8 @@ def test_rami_voleur_opening_tierce_franche_grows_at_its_ends(
     table: str, hand: str, score: int
 ) -> None:
     """Rule matrix, rami voleur's opening: the tierce franche may lie inside a longer run
-    of table cards, hand cards and jokers (each tierce of the hand is solved as a block the
-    sweep grows at its ends), ace high or low but never both."""
+    of table cards, hand cards and jokers (each tierce of the hand, with up to two places
+    more at each end, is a case of the fast core), ace high or low but never both."""
     found = _checked("rami_voleur", table, hand, opened=False)
     assert found is not None
     assert (
@@ -730,6 +730,36 @@ def test_rami_voleur_opening_tierce_franche_grows_at_its_ends(
             "tiles",
         )
     )
+
+
+def test_regression_rami_voleur_openings_are_answered_tierce_by_tierce(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rami voleur's opening (found by a review, from a game between bots): proving that no
+    opening beat the first one found took the general sweep 4 to 7 seconds. Each tierce
+    franche with up to two more places at each end is now a case of the fast core, so the
+    general sweep is not needed (it fails here if called); the answer is the one it gave."""
+    from rummikit import solver as engines
+
+    table = (
+        "run: 7h 9h 10h Jh 8h 6h | group: j 3s 3h 3d | run: 10d Jd Qd Kd Ad | run: 5c 2c 3c 4c"
+        " | run: 9s 10s Js Qs | group: Ah Ad Ac | group: 7s 7h 7d 7c | run: Qs Ks As"
+        " | group: 5s 5h 5d"
+    )
+    rack = "2s 4s Ks Ah 2h 4h 5h Qh Kh 3d 9d 10d Ac 2c 4c 5c 10c Jc Jc Kc Kc"
+
+    def no_sweep(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the general sweep was called")
+
+    monkeypatch.setattr(engines, "_solve_general", no_sweep)
+    for keep_table in (True, False):
+        found = _checked("rami_voleur", table, rack, opened=False, keep_table=keep_table)
+        assert found is not None
+        assert (found.score, found.optimal) == (18, True)
+    # the tierce may take table cards and jokers at its ends, two places a side at most
+    found = _checked("rami_voleur", "9d 10d Jd | j Ks Kc", "Qd Kd Ad 5c", opened=False)
+    assert found is not None
+    assert found.score == 3
 
 
 def test_regression_rami_voleur_rack_aces_count_once_in_the_bound() -> None:

@@ -1217,6 +1217,12 @@ def _solve_position(
         )
         if answered:
             return best
+    if not opened:
+        answered, best = _by_tierces(
+            rules, before, pieces, objective, budget, keep_table, guess, ceiling
+        )
+        if answered:
+            return best
     found = _solve_general(
         rules, before, pieces, opened, objective, budget, guess, keep_table, ceiling=ceiling
     )
@@ -1743,6 +1749,140 @@ def _by_minimal_openings(
 
 _OPENINGS_LIMIT = 64
 """Minimal openings past which :func:`_by_minimal_openings` leaves a rack to the sweep."""
+
+
+def _by_tierces(
+    profile: RuleProfile,
+    before: TableState,
+    pieces: list[Tile],
+    objective: str,
+    budget: int | None,
+    keep_table: bool,
+    guess: Solution | None,
+    ceiling: int | None,
+) -> tuple[bool, Solution | None]:
+    """The best opening by a tierce franche, each case answered by the fast core. Returns
+    (answered, best); not answered where the fast core does not apply, or when the judge
+    refuses the best play found (the general sweep then decides).
+
+    An opening holds a run with three naturals of one suit in a row from the rack (the
+    tierce). Pieces beyond the tierce at one end, three or more, make a run of their own
+    (the usual meld shapes, which the fast core needs, have nothing against it), so some
+    best opening holds a run of the tierce and at most two more places at each end. Each
+    such run, each place filled from the rack or the table (a natural, or a joker), is one
+    case; the open player's best play with what is left is the fast core's (a play that
+    only lays new melds when the opening may not touch the table). Cases are tried most
+    promising first and stop mattering once they cannot beat the best found (or the
+    ceiling, the open player's best score). With a budget, each case's search has it.
+    """
+    play_on = profile.opening_table_play and profile.table_manipulation
+    if not (profile.opening_rule is OpeningRule.PURE_RUN and _plain(profile, TableState(()), True)):
+        return False, None
+    top = _top(profile)
+    weights, joker_weight = _weights(profile, objective)
+    table, table_jokers, suits = _counts(profile, _tiles_of_table(before) if play_on else [])
+    rack, rack_jokers, _ = _counts(profile, pieces)
+    cases = []
+    for run in _tierces(profile, pieces):
+        for layout, taken in _tierce_runs(profile, run, table, table_jokers, rack, rack_jokers):
+            rest_table = [row[:] for row in table]
+            rest_rack = [row[:] for row in rack]
+            jokers = [table_jokers, rack_jokers]
+            for tile, from_rack in [*((tile, True) for tile in run), *taken]:
+                if tile.suit is None:
+                    jokers[from_rack] -= 1
+                else:
+                    s, v = suits.index(tile.suit), tile.rank
+                    (rest_rack if from_rack else rest_table)[s][v] -= 1
+            played = [*run, *(tile for tile, from_rack in taken if from_rack)]
+            fixed = _worth(profile, played, objective)
+            live = _fast.live_rack(top, rest_table, rest_rack, sum(jokers))
+            reach = fixed + _live_worth(live, jokers[1], weights, joker_weight)
+            if ceiling is not None:
+                reach = min(reach, ceiling)
+            cases.append((reach, fixed, layout, rest_table, live, jokers))
+    cases.sort(key=lambda case: -case[0])
+    best = guess
+    proven = True  # every case's search finished
+    for reach, fixed, layout, rest_table, live, jokers in cases:
+        if best is not None and reach <= best.score:
+            break
+        at_least = 0 if best is None else best.score - fixed + 1
+        plan = _fast.solve_counts(
+            top, rest_table, live, jokers[0], jokers[1], weights, joker_weight, budget,
+            at_least=at_least,
+        )  # fmt: skip
+        if plan is None:
+            proven = proven and budget is None
+            continue
+        proven = proven and plan.optimal
+        try:
+            if keep_table and play_on and before.melds:
+                checks = _KEEP_BUDGET if budget is None else min(_KEEP_BUDGET, budget)
+                rest = _keep_melds(profile, before, plan, checks)
+            else:
+                rest = _arranged(plan, suits, top)
+        except _TooLong:
+            return False, None
+        kept = () if play_on else before.melds
+        after = TableState((*kept, Meld(layout, MeldKind.RUN), *rest))
+        candidate = _finish(profile, before, pieces, after, objective, False, None)
+        if candidate is None or (best is not None and candidate.score <= best.score):
+            continue
+        if not _opens(profile, before, pieces, candidate.table):
+            return False, None
+        best = candidate
+    return True, None if best is None else attrs.evolve(best, optimal=proven)
+
+
+def _tierce_runs(
+    profile: RuleProfile,
+    run: list[Tile],
+    table: list[list[int]],
+    table_jokers: int,
+    rack: list[list[int]],
+    rack_jokers: int,
+) -> Iterator[tuple[tuple[Tile, ...], list[tuple[Tile, bool]]]]:
+    """The runs of :func:`_by_tierces` around the tierce ``run``: the tierce and up to two
+    places at each end, each filled by a natural or a joker, from the rack (True) or the
+    table (False), as far as there are pieces; with the pieces taken beyond the tierce."""
+    suit = run[0].suit
+    s = tuple(suits_of(profile.piece_set)).index(suit)
+    low = run[0].rank  # the tierce's places are low .. low + 2 (a high ace's is 14)
+    top = _top(profile)
+    jokers = {False: table_jokers, True: rack_jokers}
+    # what the places may take: per piece (the ace is piece 1 at both of its places)
+    stock = {
+        False: table[s],
+        True: [n - sum(1 for tile in run if tile.rank == v) for v, n in enumerate(rack[s])],
+    }
+
+    def fills(place: int) -> list[tuple[Tile, bool]]:
+        piece = 1 if place == 14 else place
+        natural = _natural(suit, piece)
+        return [(natural, side) for side in (False, True) if stock[side][piece] > 0] + [
+            (JOKER, side) for side in (False, True) if jokers[side] > 0
+        ]
+
+    sides = []
+    for places in ((low - 1, low - 2), (low + 3, low + 4)):
+        options: list[tuple[tuple[Tile, bool], ...]] = [()]
+        for count in (1, 2):
+            if not all(1 <= place <= top for place in places[:count]):
+                break
+            options.extend(itertools.product(*(fills(place) for place in places[:count])))
+        sides.append(options)
+    for below, above in itertools.product(*sides):
+        taken = [*below, *above]
+        used = Counter(taken)
+        if any(
+            n > (jokers[side] if tile.suit is None else stock[side][tile.rank])
+            for (tile, side), n in used.items()
+        ):
+            continue  # more of a piece than its side holds
+        layout = (*(tile for tile, _ in reversed(below)), *run, *(tile for tile, _ in above))
+        if profile.is_valid_meld(Meld(layout, MeldKind.RUN)):
+            yield layout, taken
 
 
 def _rest(pieces: list[Tile], melds: Sequence[Meld]) -> list[Tile]:
