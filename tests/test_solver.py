@@ -760,6 +760,13 @@ def test_regression_rami_voleur_openings_are_answered_tierce_by_tierce(
     found = _checked("rami_voleur", "9d 10d Jd | j Ks Kc", "Qd Kd Ad 5c", opened=False)
     assert found is not None
     assert found.score == 3
+    # with three jokers, three places beyond the tierce may all be jokers, which make no
+    # run of their own: such a deck goes to the sweep, which lays all six
+    three = rk.profiles.get("rami_voleur").evolve(name="rami_3_jokers", jokers=3)
+    monkeypatch.undo()
+    found = _checked(three, "", "Ah 2h 3h j j j", opened=False)
+    assert found is not None
+    assert found.score == 6
 
 
 def test_regression_rami_voleur_rack_aces_count_once_in_the_bound() -> None:

@@ -1767,8 +1767,9 @@ def _by_tierces(
 
     An opening holds a run with three naturals of one suit in a row from the rack (the
     tierce). Pieces beyond the tierce at one end, three or more, make a run of their own
-    (the usual meld shapes, which the fast core needs, have nothing against it), so some
-    best opening holds a run of the tierce and at most two more places at each end. Each
+    (with at most two jokers in the deck they hold a natural, and the usual meld shapes,
+    which the fast core needs, ask nothing more), so some best opening holds a run of the
+    tierce and at most two more places at each end. Each
     such run, each place filled from the rack or the table (a natural, or a joker), is one
     case; the open player's best play with what is left is the fast core's (a play that
     only lays new melds when the opening may not touch the table). Cases are tried most
@@ -1776,7 +1777,11 @@ def _by_tierces(
     ceiling, the open player's best score). With a budget, each case's search has it.
     """
     play_on = profile.opening_table_play and profile.table_manipulation
-    if not (profile.opening_rule is OpeningRule.PURE_RUN and _plain(profile, TableState(()), True)):
+    if not (
+        profile.opening_rule is OpeningRule.PURE_RUN
+        and _plain(profile, TableState(()), True)
+        and profile.jokers < _fast.MIN_LEN  # three places beyond the tierce hold a natural
+    ):
         return False, None
     top = _top(profile)
     weights, joker_weight = _weights(profile, objective)
