@@ -17,6 +17,7 @@ from helpers import position
 import rummikit as rk
 from rummikit import bots as rb
 from rummikit.simulation import (
+    SIMULATE_PLAYERS,
     GameResult,
     Report,
     Stats,
@@ -465,3 +466,20 @@ def test_a_partial_bot_factory_is_named_after_its_bot():
         executor=None,
     )
     assert report.to_records()[0]["bots"] == ["GreedyBot", "SimpleBot"]
+
+
+def test_regression_the_default_players_suit_every_profile_or_say_so() -> None:
+    """Found by a review: ``simulate`` plays four players unless told otherwise, whatever
+    a profile's ``default_players``; a profile four cannot play failed with "not 4" though
+    no number was given. The message now says the 4 is the default and to give
+    ``players=``; given, the number is used for every profile."""
+    trio = rk.profiles.get("pagat").evolve(name="trio", max_players=3, default_players=3)
+    with pytest.raises(rk.InvalidArgument) as caught:
+        rk.simulate(trio, games=1, bots="simple", seed=1)
+    assert caught.value.code == "bad_players"
+    assert "not 4 (the default; give players=)" in caught.value.message
+    with pytest.raises(rk.InvalidArgument) as caught:
+        rk.simulate(trio, players=4, games=1, bots="simple", seed=1)
+    assert "default" not in caught.value.message
+    assert rk.simulate(trio, players=3, games=1, bots="simple", seed=1).players == 3
+    assert rk.simulate("online", games=1, bots="simple", seed=1).players == SIMULATE_PLAYERS

@@ -53,6 +53,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_ACTIONS",
+    "SIMULATE_PLAYERS",
     "GameRecord",
     "GameResult",
     "Report",
@@ -71,6 +72,11 @@ BotSpec = str | BotFactory
 
 ProgressCallback = Callable[[int, int], None]
 """Called as ``progress(done, total)`` each time a game finishes."""
+
+
+SIMULATE_PLAYERS = 4
+"""Players per game of :func:`simulate` when ``players`` is not given: the same for every
+profile compared, whatever each one's ``default_players``."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -797,7 +803,7 @@ def _check_picklable(specs: Sequence[BotSpec]) -> None:
 def simulate(  # type: ignore[overload-overlap]  # a str is also a Sequence; this one wins
     profiles: RuleProfile | str,
     *,
-    players: int = ...,
+    players: int | None = ...,
     games: int = ...,
     bots: BotSpec | Sequence[BotSpec] = ...,
     seed: int | None = ...,
@@ -810,7 +816,7 @@ def simulate(  # type: ignore[overload-overlap]  # a str is also a Sequence; thi
 def simulate(
     profiles: Sequence[RuleProfile | str],
     *,
-    players: int = ...,
+    players: int | None = ...,
     games: int = ...,
     bots: BotSpec | Sequence[BotSpec] = ...,
     seed: int | None = ...,
@@ -822,7 +828,7 @@ def simulate(
 def simulate(
     profiles: RuleProfile | str | Sequence[RuleProfile | str],
     *,
-    players: int = 4,
+    players: int | None = None,
     games: int = 100,
     bots: BotSpec | Sequence[BotSpec] = "greedy",
     seed: int | None = None,
@@ -835,8 +841,8 @@ def simulate(
     which returns one :class:`Report`, or a sequence of them, which returns a dict of
     reports by profile name in the order given. ``bots`` is one bot for every seat or one
     per seat: registered names (``"random"``, ``"greedy"``, ``"strategic"``) or bot
-    factories. ``players`` is the same for every profile, four unless given (not each
-    profile's ``default_players``: the reports must compare). ``seed`` defaults to a fresh random seed, kept in :attr:`Report.seed`; the
+    factories. ``players`` is the same for every profile: :data:`SIMULATE_PLAYERS` (4)
+    unless given, not each profile's ``default_players``, so that the reports compare. ``seed`` defaults to a fresh random seed, kept in :attr:`Report.seed`; the
     same seed gives the same report. ``executor`` runs the games (any
     :class:`concurrent.futures.Executor`; None plays them here, one after another).
     ``progress(done, total)`` is called as games finish.
@@ -854,16 +860,17 @@ def simulate(
         raise InvalidArgument(
             "bad_games", f"games is at most {MAX_GAMES:,} per profile (every result is kept)"
         )
-    _check_count("players", players, 1)
+    count = SIMULATE_PLAYERS if players is None else players
+    _check_count("players", count, 1)
     for rule in rules:
-        if not rule.min_players <= players <= rule.max_players:
+        if not rule.min_players <= count <= rule.max_players:
+            default = " (the default; give players=)" if players is None else ""
             raise InvalidArgument(
                 "bad_players",
                 f"{rule.name!r} is played by {rule.min_players} to {rule.max_players} players, "
-                f"not {brief(players)} (players= sets the number for every profile; the default "
-                "is 4)",
+                f"not {brief(count)}{default}",
             )
-    specs = _bot_specs(bots, players)
+    specs = _bot_specs(bots, count)
     _check_callback(
         progress, "bad_progress", "progress is None or a function progress(done, total)", 2
     )
@@ -871,7 +878,7 @@ def simulate(
         seed = random.SystemRandom().randrange(2**63)
     check_seed(seed)
     seeds = [game_seed(seed, index) for index in range(games)]
-    tasks = [_Task(attrs.evolve(rule), players, game, specs) for rule in rules for game in seeds]
+    tasks = [_Task(attrs.evolve(rule), count, game, specs) for rule in rules for game in seeds]
     results = _run(tasks, executor, progress)
     names = tuple(_bot_name(spec) for spec in specs)
     reports = {
