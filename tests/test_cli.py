@@ -253,6 +253,7 @@ def test_simulate_json_holds_the_summary_and_every_game():
     assert data["summary"]["games"] == 2
     assert data["summary"]["seed"] == 3
     assert [game["profile"] for game in data["games"]] == ["rami_voleur"] * 2
+    assert data["summary"]["bots"] == data["games"][0]["bots"] == ["random", "random"]
     expected = simulation.simulate("rami_voleur", players=2, games=2, bots="random", seed=3)
     assert data["games"] == expected.to_records()
 
@@ -263,7 +264,9 @@ def test_simulate_csv_has_a_row_per_game():
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert len(rows) == 2
     assert rows[0]["profile"] == "pagat"
-    assert len(rows[0]["scores"].split()) == 2
+    # lists are joined with commas, as --bots takes them and the summary writes them
+    assert len(rows[0]["scores"].split(",")) == 2
+    assert rows[0]["bots"] == "random,random"
 
 
 @pytest.mark.parametrize(
@@ -360,7 +363,11 @@ def test_compare_json():
     assert [row["profile"] for row in data["profiles"]] == ["online", "pagat"]
     options = {row["option"]: row["values"] for row in data["differences"]}
     assert options["opening_joker_value"] == {"online": "zero", "pagat": "represented"}
+    # values as JSON holds them, not as the table shows them ("yes", "4")
+    assert options["opening_table_play"] == {"online": False, "pagat": True}
+    assert options["default_players"] == {"online": 2, "pagat": 4}
     assert data["profiles"][0]["games"] == 2
+    assert data["profiles"][0]["bots"] == ["random", "random"]
 
 
 def test_compare_csv_has_a_row_per_profile():
@@ -392,7 +399,7 @@ def test_compare_bad_input():
     assert "'pagat' is given twice ('classic' and 'pagat')" in twice.output
     empty = run("compare", "--profiles", ",", *FAST)
     assert empty.exit_code == 2
-    assert "give at least one profile name" in empty.output
+    assert "no empty names" in empty.output
 
 
 def test_players_default_to_one_per_bot_then_to_the_profile_or_4():
@@ -572,7 +579,7 @@ def test_regression_a_huge_number_is_refused_without_echoing_it():
     for digits in (4_100, 5_000):
         result = run("simulate", "--games", "1", "--seed", "1" + "0" * digits)
         assert result.exit_code == 2
-        assert f"has too many digits ({digits + 1:,})" in result.output
+        assert f"has {digits + 1:,} digits; at most 4,000." in result.output
         assert len(result.output) < 500
     result = run("simulate", "--games", "1", "--seed", "1" * 50 + "x")
     assert result.exit_code == 2
@@ -602,3 +609,33 @@ def test_main_refuses_argv_that_is_not_a_list_of_strings(argv):
     assert caught.value.code == "bad_argv"
     with pytest.raises(rk.InvalidArgument):
         main(["rules"], prog_name=5)
+
+
+def test_regression_cards_under_a_tile_profile_say_which_profile_plays_them():
+    """Found by a review: ``rummikit check 7h 8h 9h`` under the default pagat said only
+    that 7h is not in the deck; it now names the profiles of cards and the -p option."""
+    result = run("check", "7h", "8h", "9h")
+    assert result.exit_code == 1
+    assert "pieces of cards are played under rami_voleur: choose one with -p" in result.output
+    result = run("solve", "--table", "7h 8h 9h", "--rack", "10h")
+    assert result.exit_code == 2
+    assert "choose one with -p" in result.output
+    result = run("check", "-p", "rami_voleur", "r1 r2 r3 | 4h 5h 6h")
+    assert "pieces of tiles are played under online, pagat" in result.output
+
+
+def test_regression_an_empty_profile_name_is_a_usage_error():
+    """``--profiles online,,pagat`` was read as online and pagat, while ``--bots
+    simple,,random`` is a usage error (found by a review): both refuse empty names now."""
+    for args in (("--profiles", "online,,pagat"), ("--profiles", ""), ("--bots", "simple,,random")):
+        result = run("compare", *ONE, *args)
+        assert result.exit_code == 2
+        assert "no empty names" in result.output
+
+
+def test_players_help_tells_each_command_its_default():
+    def help_of(command: str) -> str:
+        return " ".join(run(command, "--help").output.split())
+
+    assert "else 4, the same for every profile" in help_of("compare")
+    assert "else the profile's own default_players" in help_of("simulate")

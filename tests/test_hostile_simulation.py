@@ -173,6 +173,21 @@ def test_from_results_refuses_what_is_not_results_of_one_kind(results):
     report = Report.from_results("pagat", ("a", "b"), 1, iter(two))
     assert report.games == 2
     assert report.bots == ("a", "b")
+    # each message names what is wrong (a review found them garbled or off the point)
+    messages = {
+        "profile": ("online", ("a", "b"), two),
+        "players": ("pagat", ("a", "b"), (*two, *three)),
+        "bots": ("pagat", ("a", "b", "c"), two),
+    }
+    expected = {
+        "profile": "results[0] is a game of 'pagat', not of the report's profile 'online'",
+        "players": "results[2] is a game of 3 players, results[0] of 2",
+        "bots": "bots is a list of 2 bot names, one per seat, not",
+    }
+    for key, (profile, bots, games) in messages.items():
+        with pytest.raises(rk.InvalidArgument) as caught:
+            Report.from_results(profile, bots, 1, games)
+        assert expected[key] in caught.value.message
 
 
 # -- bots given odd views --------------------------------------------------------------------
@@ -423,3 +438,6 @@ def test_stats_of_takes_whole_numbers(values):
     from rummikit.simulation import Stats
 
     assert code_of(Stats.of, values) == "bad_values"
+    if isinstance(values, list):
+        with pytest.raises(rk.InvalidArgument, match=r"values\[0\] is 1\.5, not a whole number"):
+            Stats.of(values)

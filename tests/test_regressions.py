@@ -300,3 +300,36 @@ def test_regression_a_profile_name_of_punctuation_is_refused() -> None:
         assert caught.value.code == "bad_profile_name"
     registry.register(rk.profiles.get("pagat").evolve(name="pagat!"))
     assert registry.get("pagat!").name == "pagat!"
+
+
+def test_regression_racks_take_lists_of_notation_and_tables_say_what_a_table_is() -> None:
+    """Found by a review: a table given as a list of melds in notation was read, but a rack
+    given as a list of tiles in notation (``["r6", "r7"]``) was refused; and a table given
+    as a flat list of tiles said "expected tiles or notation, not Tile"."""
+    found = rk.solve("online", "", ["r6", "r7", "r8"], opened=True)
+    assert found is not None
+    assert found.table == rk.TableState.parse("r6 r7 r8")
+    assert rk.parse_tiles("r6 j") == rk.profiles.get("online").as_tiles(["r6", "j"])
+    with pytest.raises(rk.NotationError):
+        rk.profiles.get("online").as_tiles(["r6 r7"])  # one piece per string
+    with pytest.raises(rk.InvalidArgument) as caught:
+        rk.profiles.get("online").check_table(rk.parse_tiles("r8 b8 k8"))
+    assert caught.value.code == "not_a_table"
+    assert "not of single tiles" in caught.value.message
+
+
+def test_regression_one_rack_is_one_rack() -> None:
+    """A position with one rack said "1 racks were given" (found by a review)."""
+    with pytest.raises(rk.InvalidArgument, match="; 1 rack was given"):
+        rk.Game.from_position("online", table="", racks=["r1 r2"], stock="r3", current=0)
+
+
+def test_regression_a_bad_tile_format_is_a_rummikit_error() -> None:
+    """``format(tile, "x")`` raised Python's bare ValueError (found by a review); it is
+    ``bad_format`` now, an InvalidArgument (still a ValueError), saying what formats are."""
+    card = rk.parse_tile("7h")
+    assert f"{card:>4u}" == "  7\u2665"
+    with pytest.raises(rk.InvalidArgument) as caught:
+        format(card, "x")
+    assert caught.value.code == "bad_format"
+    assert isinstance(caught.value, ValueError)

@@ -14,12 +14,13 @@ be written, the worker processes stopped).
 from __future__ import annotations
 
 import csv
+import enum
 import io
 import json
 import os
 import sys
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import cache
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
+    from rummikit.pieces import Tile
     from rummikit.simulation import Report
 
 __all__ = [
@@ -140,7 +142,11 @@ class _Count(click.IntRange):
             if not text.isdigit():
                 self.fail(f"{brief(value)} is not a valid integer.", param, ctx)
             if len(text) > MAX_SEED_DIGITS:  # no option takes more
-                self.fail(f"{brief(value)} has too many digits ({len(text):,}).", param, ctx)
+                self.fail(
+                    f"{brief(value)} has {len(text):,} digits; at most {MAX_SEED_DIGITS:,}.",
+                    param,
+                    ctx,
+                )
         number: int = super().convert(value, param, ctx)
         return number
 
@@ -198,9 +204,26 @@ def _read_table(text: str, what: str) -> TableState:
         raise click.BadParameter(_notation_message(error, text), param_hint=what) from None
 
 
-def _split(values: Sequence[str]) -> list[str]:
-    """Names given as repeated options and/or comma-separated lists."""
-    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+def _family_hint(profile: RuleProfile, tiles: Sequence[Tile]) -> str:
+    """Where pieces of another family than the profile's were given (cards to a tile
+    game, or tiles to a card game), which profiles play them, and how to choose one."""
+    other = next((t.piece_set for t in tiles if t.piece_set not in (None, profile.piece_set)), None)
+    if other is None:
+        return ""
+    names = [name for name in _profiles.names() if _profiles.get(name).piece_set == other]
+    played = ", ".join(names) if names else "no registered profile"
+    return f" (pieces of {other.value} are played under {played}: choose one with -p)"
+
+
+def _split(values: Sequence[str], option: str) -> list[str]:
+    """Names given as repeated options and/or comma-separated lists; an empty name is a
+    usage error, as in ``--bots``."""
+    names = [part.strip() for value in values for part in value.split(",")]
+    if not all(names):
+        raise click.BadParameter(
+            "give names separated by commas (no empty names)", param_hint=f"'{option}'"
+        )
+    return names
 
 
 def _bots(text: str) -> str | list[str]:
@@ -429,11 +452,23 @@ def _write_csv(rows: Sequence[Mapping[str, object]]) -> None:
     for row in rows:
         writer.writerow(
             {
-                key: " ".join(map(str, value)) if isinstance(value, list) else value
+                key: ",".join(map(str, value)) if isinstance(value, list) else value
                 for key, value in row.items()
             }
         )
     click.echo(buffer.getvalue(), nl=False)
+
+
+def _summary_json(report: Report) -> dict[str, object]:
+    """A report's summary for JSON: as :meth:`~rummikit.Report.summary`, with the bots as
+    a list, as each game's record has them (the flat summary joins them for CSV)."""
+    return {**report.summary(), "bots": list(report.bots)}
+
+
+def _json_value(value: object) -> object:
+    """An option's value as JSON holds it: an enum by its text; a number, flag or None as
+    it is."""
+    return value.value if isinstance(value, enum.Enum) else value
 
 
 def _write_json(value: object) -> None:
@@ -470,13 +505,18 @@ _SEED = click.option(
     show_default=True,
     help="Seed of the deals: the same seed gives the same figures.",
 )
-_PLAYERS = click.option(
-    "--players",
-    type=_Count(min=1),
-    default=None,
-    help="Seats per game [default: one per bot named in --bots, else 4 for compare and the "
-    "profile's own default for simulate].",
-)
+
+
+def _players(default: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """The ``--players`` option, its default told as ``default``."""
+    return click.option(
+        "--players",
+        type=_Count(min=1),
+        default=None,
+        help=f"Seats per game [default: one per bot named in --bots, else {default}].",
+    )
+
+
 _BOTS = click.option(
     "--bots",
     default="greedy",
@@ -489,8 +529,8 @@ _WORKERS = click.option(
     type=_Count(min=0, max=MAX_WORKERS),
     default=0,
     show_default=True,
-    help="Processes to play on (no more than there are games); 1 plays here, 0 picks one "
-    "per CPU for larger runs.",
+    help="Processes to play on (no more are started than there are games); 1 plays here, "
+    "0 picks one per CPU for larger runs.",
 )
 _JSON = click.option("--json", "as_json", is_flag=True, help="Write JSON instead of a table.")
 _CSV = click.option("--csv", "as_csv", is_flag=True, help="Write CSV instead of a table.")
@@ -573,7 +613,9 @@ def check(
         profile.check_in_deck([tile for meld in melds for tile in meld.tiles])
     except InvalidArgument as error:
         ok = False
-        deck = error
+        deck = InvalidArgument(
+            error.code, error.message + _family_hint(profile, [t for m in melds for t in m.tiles])
+        )
     if deck is not None and len(melds) > 1:
         click.echo(f"invalid  {deck.code}: {deck.message}")
     for meld in melds:
@@ -582,7 +624,8 @@ def check(
         except InvalidMeld as error:
             ok = False
             click.echo(f"invalid  {meld}")
-            click.echo(f"         {error.code}: {error.message}")
+            hint = _family_hint(profile, meld.tiles) if error.code == "not_in_deck" else ""
+            click.echo(f"         {error.code}: {error.message}{hint}")
             # a reading says what the deck lacks only for jokers; copies are told apart
             if deck is not None and len(melds) == 1 and deck.code != error.code:
                 click.echo(f"         {deck.code}: {deck.message}")
@@ -658,7 +701,10 @@ def solve(
             "not_in_deck": "--table or --rack",
             "invalid_table": "--table",
         }.get(error.code)
-        _usage(error.message if where is None else f"{where}: {error.message}", ctx)
+        message = error.message
+        if error.code == "not_in_deck":
+            message += _family_hint(profile, [*table.tiles.elements(), *rack])
+        _usage(message if where is None else f"{where}: {message}", ctx)
     if solution is None:
         if budget is None:
             click.echo("no legal play: draw")
@@ -734,7 +780,7 @@ def rules(profile_names: tuple[str, ...]) -> None:
     show_default=True,
     help="Games to play.",
 )
-@_PLAYERS
+@_players("the profile's own default_players")
 @_BOTS
 @_SEED
 @_WORKERS
@@ -769,7 +815,7 @@ def simulate(
     )
     report = reports[rule.name]
     if form == "json":
-        _write_json({"summary": report.summary(), "games": report.to_records()})
+        _write_json({"summary": _summary_json(report), "games": report.to_records()})
     elif form == "csv":
         _write_csv(report.to_records())
     else:
@@ -793,7 +839,7 @@ def simulate(
     show_default=True,
     help="Games per profile (the same deals for every profile).",
 )
-@_PLAYERS
+@_players("4, the same for every profile")
 @_BOTS
 @_SEED
 @_WORKERS
@@ -816,9 +862,7 @@ def compare(
     penalties for each profile, then the rules on which they differ.
     """
     form = _output_format(as_json, as_csv)
-    if profile_options and not _split(profile_options):
-        raise click.BadParameter("give at least one profile name", param_hint="'--profiles'")
-    names = [*profile_names, *_split(profile_options)] or list(BUILT_IN)
+    names = [*profile_names, *_split(profile_options, "--profiles")] or list(BUILT_IN)
     chosen = [_profile(name, "PROFILE") for name in names]
     seats = _bots(bots)
     count, counted = _seats(players, seats, COMPARE_PLAYERS)
@@ -835,14 +879,17 @@ def compare(
     if form == "json":
         _write_json(
             {
-                "profiles": [report.summary() for report in ordered],
+                "profiles": [_summary_json(report) for report in ordered],
                 "differences": [
                     {
                         "option": option,
                         "meaning": meaning,
-                        "values": dict(zip(reports, values, strict=True)),
+                        "values": {
+                            name: _json_value(getattr(rule, option))
+                            for name, rule in zip(reports, chosen, strict=True)
+                        },
                     }
-                    for option, values, meaning in _differences(chosen)
+                    for option, _values, meaning in _differences(chosen)
                 ],
             }
         )

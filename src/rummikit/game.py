@@ -286,7 +286,7 @@ class Game:
             raise InvalidArgument(
                 "bad_players",
                 f"{rules.name!r} is played by {rules.min_players} to {rules.max_players} "
-                f"players; {count} racks were given",
+                f"players; {count} {'rack was' if count == 1 else 'racks were'} given",
             )
         _check_seat(current, count)
         flags = _opened(opened, count)

@@ -49,9 +49,10 @@ __all__ = [
     "parse_tiles",
 ]
 
-TilesLike = Iterable[Tile] | str
-"""Tiles given as an iterable of :class:`~rummikit.Tile` or as notation (``"r7 r8 j"``)."""
-MeldLike = Meld | Iterable[Tile] | str
+TilesLike = Iterable[Tile | str] | str
+"""Tiles given as an iterable of :class:`~rummikit.Tile` (or of their notation, one piece
+each) or as notation (``"r7 r8 j"``)."""
+MeldLike = Meld | Iterable[Tile | str] | str
 """A meld given as a :class:`~rummikit.Meld`, an iterable of tiles, or notation."""
 TableLike = TableState | Iterable[MeldLike] | str
 """A table given as a :class:`~rummikit.TableState`, an iterable of melds, or notation."""
@@ -293,13 +294,19 @@ def as_profile(profile: RuleProfile | str) -> RuleProfile:
 
 
 def as_tiles(tiles: TilesLike) -> list[Tile]:
-    """``tiles`` as a list, reading notation if given a string."""
+    """``tiles`` as a list, reading notation if given a string (``"r7 r8 j"``) or strings
+    (``["r7", "r8", "j"]``, one piece each)."""
     if isinstance(tiles, str):
         return parse_tiles(tiles)
-    result = as_items(tiles, "not_tiles", "tiles or notation")
-    for tile in result:
-        if not isinstance(tile, Tile):
-            raise InvalidArgument("not_a_tile", f"expected rummikit.Tile values, not {brief(tile)}")
+    result: list[Tile] = []
+    for tile in as_items(tiles, "not_tiles", "tiles or notation"):
+        if isinstance(tile, str):
+            tile = parse_tile(tile)
+        elif not isinstance(tile, Tile):
+            raise InvalidArgument(
+                "not_a_tile", f"expected rummikit.Tile values or their notation, not {brief(tile)}"
+            )
+        result.append(tile)
     return result
 
 
@@ -321,4 +328,10 @@ def as_table(table: TableLike) -> TableState:
     if isinstance(table, Meld):
         raise InvalidArgument("not_a_table", "a table is a sequence of melds, not one meld")
     melds = as_items(table, "not_a_table", "melds or notation")
+    if any(isinstance(meld, Tile) for meld in melds):
+        raise InvalidArgument(
+            "not_a_table",
+            "a table is a sequence of melds, not of single tiles: group the tiles into melds "
+            "(a list of tiles each), or give notation such as 'r1 r2 r3 | b5 k5 o5'",
+        )
     return TableState(as_meld(meld) for meld in melds)

@@ -187,13 +187,21 @@ class Tile:
     def __format__(self, spec: str) -> str:
         """``format(tile, "u")`` shows card suits as symbols (``7♥``); a string format
         specification may come before the ``u`` (``f"{card:>4u}"``) or stand alone, for
-        ``str(tile)``."""
+        ``str(tile)``. Any other specification raises :class:`~rummikit.InvalidArgument`
+        (``bad_format``)."""
         text = str(self)
         if spec.endswith("u"):
             spec = spec[:-1]
             if self.suit is not None and self.suit.piece_set is PieceSet.CARDS:
                 text = f"{_CARD_RANK_NAMES.get(self.rank, str(self.rank))}{self.suit.symbol}"
-        return format(text, spec)
+        try:
+            return format(text, spec)
+        except ValueError:
+            raise InvalidArgument(
+                "bad_format",
+                f"{spec!r} is no format of a tile: a string format (such as '>4'), optionally "
+                "followed by 'u' for card suits as symbols",
+            ) from None
 
 
 JOKER = Tile(None, 0)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, TypeVar
 
 from rummikit.errors import InvalidArgument, brief
-from rummikit.notation import as_profile, parse_tile
+from rummikit.notation import TilesLike, as_profile, parse_tile
 from rummikit.options import BlockedWinner, PieceValues, Scoring, StockEnd
 from rummikit.pieces import Tile
 
@@ -49,9 +49,7 @@ def _value(profile: RuleProfile, tile: Tile) -> int:
     return min(tile.rank, 10)
 
 
-def _checked_racks(
-    profile: RuleProfile, racks: Mapping[P, Iterable[Tile] | str]
-) -> dict[P, list[Tile]]:
+def _checked_racks(profile: RuleProfile, racks: Mapping[P, TilesLike]) -> dict[P, list[Tile]]:
     if not isinstance(racks, Mapping):
         raise InvalidArgument("bad_racks", "racks is a mapping of player to tiles")
     if not racks:
@@ -104,7 +102,7 @@ def _winners(
 
 
 def round_winners(
-    profile: RuleProfile | str, racks: Mapping[P, Iterable[Tile] | str], winner: P | None = None
+    profile: RuleProfile | str, racks: Mapping[P, TilesLike], winner: P | None = None
 ) -> tuple[P, ...]:
     """Who wins a round that ended with these racks.
 
@@ -121,7 +119,7 @@ def round_winners(
 
 
 def score_round(
-    profile: RuleProfile | str, racks: Mapping[P, Iterable[Tile] | str], winner: P | None = None
+    profile: RuleProfile | str, racks: Mapping[P, TilesLike], winner: P | None = None
 ) -> dict[P, int]:
     """Each player's points for a round that ended with ``racks``, by the profile's scoring.
 

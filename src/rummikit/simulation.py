@@ -385,14 +385,15 @@ class Stats:
     @classmethod
     def of(cls, values: Sequence[int]) -> Stats | None:
         """The statistics of ``values`` (whole numbers), or None when there are none."""
-        if (
-            not isinstance(values, Sequence)
-            or isinstance(values, str)
-            or not all(type(value) is int for value in values)
-        ):
+        if not isinstance(values, Sequence) or isinstance(values, str):
             raise InvalidArgument(
                 "bad_values", f"values is a list of whole numbers, not {brief(values)}"
             )
+        for index, value in enumerate(values):
+            if type(value) is not int:
+                raise InvalidArgument(
+                    "bad_values", f"values[{index}] is {brief(value)}, not a whole number"
+                )
         if not values:
             return None
         import statistics
@@ -514,13 +515,17 @@ class Report:
                 raise InvalidArgument(
                     "bad_results", f"results[{number}] is {brief(result)}, not a GameResult"
                 )
-            if (result.profile, result.players) != (profile, results[0].players):
+            if result.profile != profile:
                 raise InvalidArgument(
                     "bad_results",
-                    f"results[{number}] is a game of {brief(result.profile)} for "
-                    f"{result.players} players, the report is of {brief(profile)} and "
-                    f"results[0] for {results[0].players}: a report sums up games of its "
-                    "profile with the same players",
+                    f"results[{number}] is a game of {brief(result.profile)}, not of the "
+                    f"report's profile {brief(profile)}: a report sums up games of one profile",
+                )
+            if result.players != results[0].players:
+                raise InvalidArgument(
+                    "bad_results",
+                    f"results[{number}] is a game of {result.players} players, results[0] of "
+                    f"{results[0].players}: a report sums up games of one number of players",
                 )
         if (
             not isinstance(bots, tuple | list)
@@ -529,7 +534,8 @@ class Report:
         ):
             raise InvalidArgument(
                 "bad_bots",
-                f"bots names the bot of each of the {results[0].players} seats, not {brief(bots)}",
+                f"bots is a list of {results[0].players} bot names, one per seat, not "
+                f"{brief(bots)}",
             )
         check_seed(seed)
         count = len(results)
