@@ -609,15 +609,17 @@ def check(
         )
     ok = True
     deck: InvalidArgument | None = None  # a piece not in the deck, or more copies than it has
+    pieces = [tile for meld in melds for tile in meld.tiles]
     try:
-        profile.check_in_deck([tile for meld in melds for tile in meld.tiles])
+        profile.check_in_deck(pieces)
     except InvalidArgument as error:
         ok = False
-        deck = InvalidArgument(
-            error.code, error.message + _family_hint(profile, [t for m in melds for t in m.tiles])
-        )
+        deck = error
+    deck_line = "" if deck is None else f"{deck.code}: {deck.message}"
+    if deck is not None and deck.code == "not_in_deck":
+        deck_line += _family_hint(profile, pieces)
     if deck is not None and len(melds) > 1:
-        click.echo(f"invalid  {deck.code}: {deck.message}")
+        click.echo(f"invalid  {deck_line}")
     for meld in melds:
         try:
             reading = profile.read_meld(meld)
@@ -628,11 +630,11 @@ def check(
             click.echo(f"         {error.code}: {error.message}{hint}")
             # a reading says what the deck lacks only for jokers; copies are told apart
             if deck is not None and len(melds) == 1 and deck.code != error.code:
-                click.echo(f"         {deck.code}: {deck.message}")
+                click.echo(f"         {deck_line}")
         else:
             click.echo(f"valid    {reading} (value {reading.value})")
             if deck is not None and len(melds) == 1:
-                click.echo(f"invalid  {deck.code}: {deck.message}")
+                click.echo(f"invalid  {deck_line}")
     if opening and deck is None:  # an opening of pieces the deck does not hold is no question
         verdict = profile.check_opening(melds)
         if verdict.ok and profile.opening_rule is OpeningRule.POINTS:
