@@ -249,7 +249,7 @@ def test_every_bot_reads_a_view_in_notation_as_solve_does(view, name):
         ({"table": "r1 r2"}, "invalid_table"),
         ({"rack": "r5 zz"}, "bad_token"),
         ({"rack": None}, "not_tiles"),
-        ({"rack": ("r5",)}, "not_a_tile"),
+        ({"rack": (5,)}, "not_a_tile"),
         ({"rack": "r5 r5 r5"}, "too_many_copies"),
     ],
     ids=repr,

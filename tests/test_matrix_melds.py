@@ -297,5 +297,7 @@ def test_melds_are_read_from_tiles_melds_or_text_alike():
 
 def test_non_tiles_in_a_meld_are_refused():
     with pytest.raises(rk.InvalidArgument) as info:
-        PAGAT.read_meld(["r7", "r8", "r9"])
+        PAGAT.read_meld([7, 8, 9])
     assert info.value.code == "not_a_tile"
+    # a list of notation, one piece per string, is read as its tiles
+    assert PAGAT.read_meld(["r7", "r8", "r9"]) == PAGAT.read_meld("r7 r8 r9")

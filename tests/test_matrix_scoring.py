@@ -116,7 +116,7 @@ def test_scores_never_depend_on_rack_order():
         ({"A": "7h", "B": ""}, None, "not_in_deck"),
         ({"A": "r1 r1 r1", "B": ""}, None, "too_many_copies"),
         ({"A": "j j j", "B": ""}, None, "too_many_copies"),
-        ({"A": ["r1"], "B": ""}, None, "not_a_tile"),
+        ({"A": [1], "B": ""}, None, "not_a_tile"),
     ],
 )
 def test_bad_racks_are_refused_with_a_code(racks, winner, code):
