@@ -1769,9 +1769,8 @@ def _by_tierces(
     tierce). Pieces beyond the tierce at one end, three or more, make a run of their own
     (with at most two jokers in the deck they hold a natural, and the usual meld shapes,
     which the fast core needs, ask nothing more), so some best opening holds a run of the
-    tierce and at most two more places at each end. Each
-    such run, each place filled from the rack or the table (a natural, or a joker), is one
-    case; the open player's best play with what is left is the fast core's (a play that
+    tierce and at most two more places at each end. Each such run, each place filled from
+    the rack or the table (a natural, or a joker), is one case; the open player's best play with what is left is the fast core's (a play that
     only lays new melds when the opening may not touch the table). Cases are tried most
     promising first and stop mattering once they cannot beat the best found (or the
     ceiling, the open player's best score). With a budget, each case's search has it.
@@ -1813,10 +1812,18 @@ def _by_tierces(
         if best is not None and reach <= best.score:
             break
         at_least = 0 if best is None else best.score - fixed + 1
+        table_left, rack_left = jokers
         plan = _fast.solve_counts(
-            top, rest_table, live, jokers[0], jokers[1], weights, joker_weight, budget,
+            top,
+            rest_table,
+            live,
+            table_left,
+            rack_left,
+            weights,
+            joker_weight,
+            budget,
             at_least=at_least,
-        )  # fmt: skip
+        )
         if plan is None:
             proven = proven and budget is None
             continue
