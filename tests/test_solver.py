@@ -283,6 +283,33 @@ def test_exact_openings_against_judged_brute_force(
     assert _score_of(found) == brute_judged(profile, table, rack, False, objective)
 
 
+@pytest.mark.parametrize("objective", ["tiles", "points"])
+@SMALL
+@given(data=st.data())
+def test_rami_voleur_openings_by_tierce_agree_with_the_sweep(
+    objective: str, data: st.DataObject
+) -> None:
+    """Rami voleur's openings, answered tierce by tierce by the fast core, score what the
+    general sweep scores on the same positions (larger than the brute force can check),
+    with one or more tierces on the rack."""
+    from rummikit import solver as engines
+
+    profile = rk.profiles.get("rami_voleur")
+    table, rack = _position(data, profile, max_melds=3, max_tiles=12, max_rack=6)
+    suit = data.draw(st.sampled_from(suits_of(profile.piece_set)), label="suit")
+    low = data.draw(st.integers(1, 12), label="low")
+    length = data.draw(st.integers(3, 5), label="length")
+    tierce = [Tile(suit, 1 if r == 14 else r) for r in range(low, min(low + length, 15))]
+    rack = [*tierce, *rack]
+    assume(_fits(profile, table, rack))
+    found = _checked(profile, table, rack, opened=False, objective=objective)
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(engines, "_by_tierces", lambda *args: (False, None))
+        swept = _checked(profile, table, rack, opened=False, objective=objective)
+    assert _score_of(found) == _score_of(swept)
+    assert found is None or found.optimal
+
+
 @st.composite
 def _variants(draw: st.DrawFn, name: str) -> rk.RuleProfile:
     """The built-in profile ``name`` with some turn, opening and joker rules changed."""
