@@ -759,6 +759,37 @@ def test_rami_voleur_opening_tierce_franche_grows_at_its_ends(
     )
 
 
+@pytest.mark.parametrize(
+    ("table", "rack", "opened", "best"),
+    [
+        ("r4 r5 j | r7 j r9", "r2 r8", True, "r2 j r4 r5 j | r7 r8 r9"),
+        ("j r4 r5 | r6 j r8", "r1 r7", True, "r1 j j r4 r5 | r6 r7 r8"),
+        ("o5 j o7 o8 | o9 j o11 o12", "o10 o3 o13", True, "o3 j o5 j o7 o8 | o9 o10 o11 o12 o13"),
+        ("r4 r5 j | r7 j r9", "r8 r2 k11 b11 o11", False, "r2 j r4 r5 j | r7 r8 r9 | b11 k11 o11"),
+    ],
+)
+def test_regression_rows_17_21_pagat_a_freed_joker_below_the_run_under_its_old_meld(
+    table: str, rack: str, opened: bool, best: str
+) -> None:
+    """Rows 17, 18 and 21, pagat (found by a fuzzing review): the exact tile frees the joker
+    of a frozen run lying just above another frozen run of its suit, and the freed joker can
+    only go below the lower run. The sweep joined the lower run, what it gained below and
+    the freed run above into one meld, which held the naturals the joker had left, so the
+    judge refused it and the legal play (the same pieces, the upper run apart) was lost:
+    None, or a lower score flagged not optimal. A run joined to a kept run that makes a run
+    by itself now stays apart."""
+    pagat = rk.profiles.get("pagat")
+    found = _checked(pagat, table, rack, opened=opened)
+    assert found is not None
+    expected = rk.TableState.parse(best)
+    assert found.optimal
+    assert found.table.tiles == expected.tiles  # the same pieces as the best play
+    assert pagat.check_turn(before=table, rack=rack, after=best, opened=opened).ok
+    assert found.score == brute_judged(
+        pagat, rk.TableState.parse(table), rk.parse_tiles(rack), opened, "tiles"
+    )
+
+
 def test_regression_rami_voleur_openings_are_answered_tierce_by_tierce(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -782,11 +782,20 @@ def _rebuild(setup: _Setup, problem: Problem, outcome: Outcome) -> list[tuple[Me
             melds.append((_run_meld(run.tiles), "pure" if run.layer else "run"))
     for index, layout in enumerate(setup.run_block_tiles):
         original = setup.run_block_melds[index]
-        if index not in left and index not in right and index not in in_front and original:
+        below, above = left.get(index, in_front.get(index, [])), right.get(index, [])
+        # what was joined to the block and makes a run by itself stays a run of its own: a
+        # joker freed elsewhere may then lie in the block's other end (r2 j + r4 r5 j, and
+        # r7 r8 r9 apart: together they would hold the r7 and r9 the joker left)
+        if _run_alone(setup.profile, below):
+            melds.append((_run_meld(below), "run"))
+            below = []
+        if _run_alone(setup.profile, above):
+            melds.append((_run_meld(above), "run"))
+            above = []
+        if not below and not above and original:
             melds.append((original, "run"))
         else:
-            tiles = [*left.get(index, in_front.get(index, [])), *layout, *right.get(index, [])]
-            melds.append((_run_meld(tiles), "run"))
+            melds.append((_run_meld([*below, *layout, *above]), "run"))
     for index, layout in enumerate(setup.group_block_tiles):
         original = setup.group_block_melds[index]
         extra = group_ext.get(index, [])
@@ -799,6 +808,13 @@ def _rebuild(setup: _Setup, problem: Problem, outcome: Outcome) -> list[tuple[Me
             melds.append((_group_meld([*layout, *extra]), tag))
     melds.extend(groups)
     return melds
+
+
+def _run_alone(profile: RuleProfile, tiles: list[Tile]) -> bool:
+    """Whether ``tiles``, joined to a run block, make a valid run without it."""
+    return len(tiles) >= profile.min_meld_length and profile.is_valid_meld(
+        Meld(tuple(tiles), MeldKind.RUN)
+    )
 
 
 def _frozen_group(profile: RuleProfile, layout: Sequence[Tile]) -> bool:
