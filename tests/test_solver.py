@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import rummikit as rk
 from rummikit.moves import simple_plays
 from rummikit.pieces import JOKER, Tile, suits_of
-from rummikit.solver import Solution, checked_position, solve
+from rummikit.solver import Solution, _fast, checked_position, solve
 from rummikit.solver import _solve_general as _general_sweep  # kept when a test spies on it
 from rummikit.testing import groups, racks, runs, tables
 
@@ -1760,7 +1760,8 @@ def test_regression_a_budget_bounds_the_successors_of_one_value(
     for budget in (1, 1000):
         built[0] = 0
         rk.solve(variant, "group: j r3 b3 j", rack, opened=False, objective="points", budget=budget)
-        assert built[0] <= 30 * budget + 1000
+        # until a play is found the sweep may spend 64 steps, whatever the budget
+        assert built[0] <= 30 * max(budget, _fast.FIRST_PLAY_STEPS) + 1000
 
 
 def test_regression_row19_variant_both_colours_fill_the_kept_group() -> None:
@@ -1850,3 +1851,20 @@ def test_regression_row21_variant_new_meld_2_rack_the_pieces_split_again_for_the
     assert (found.score, found.optimal) == (4, True)
     before = rk.TableState.parse("run: o2 o3 j")
     assert brute_judged(variant, before, list(rk.parse_tiles("k2 b2 r2 o4")), True, "tiles") == 4
+
+
+def test_regression_a_budget_of_one_still_finds_a_play() -> None:
+    """Found by a fuzzing review: ``budget=1`` or ``2`` never returned a play, even
+    ``r4`` on ``r1 r2 r3``: a play takes a step per value, and the search stopped after
+    four times the budget. Until it finds one it now goes on for at least 64 steps."""
+    for budget in (1, 2, 3):
+        quick = solve("online", "r1 r2 r3", "r4", opened=True, budget=budget)
+        assert quick is not None
+        assert quick.score == 1
+        frozen = solve("pagat", "r4 r5 j | r7 j r9", "r2 r8", opened=True, budget=budget)
+        assert frozen is not None
+        assert (
+            rk.profiles.get("pagat")
+            .check_turn(before="r4 r5 j | r7 j r9", rack="r2 r8", after=frozen.table, opened=True)
+            .ok
+        )

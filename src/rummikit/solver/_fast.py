@@ -245,6 +245,16 @@ class _Stop(Exception):
 GRACE = 4
 """Until an arrangement is found, the search may spend this many times its budget."""
 
+FIRST_PLAY_STEPS = 64
+"""Until an arrangement is found, the search may spend at least this many steps, whatever
+the budget: an arrangement takes a step per value, so a budget of 1 would find none."""
+
+
+def _cap(budget: int, grace: int, found: bool) -> int:
+    """The steps a search with ``budget`` may spend, once an arrangement is ``found`` or
+    until then."""
+    return budget if found else max(budget * grace, FIRST_PLAY_STEPS)
+
 
 def solve_counts(
     top: int,
@@ -269,7 +279,8 @@ def solve_counts(
 
     ``budget`` bounds the steps (one step: one choice of every suit's move at one value);
     once it is spent the best arrangement found so far is returned, not proven optimal.
-    Until one is found the search may go on for ``grace`` times the budget. None when no
+    Until one is found the search may go on for ``grace`` times the budget, and at least
+    :data:`FIRST_PLAY_STEPS`. None when no
     arrangement uses every table piece (or none was found within the budget).
 
     Depth first, value by value and suit by suit (at each value the suits with the fewest
@@ -319,8 +330,9 @@ def solve_counts(
             # most searches end within the first share: the asks would only slow them
             search.starving = share > STARVED_FROM and bool(search.suffix_max)
             if budget is not None:
-                cap = budget * (grace if best is None else 1)
-                search.limit = max(0, min(search.limit, cap - spent))
+                search.limit = max(
+                    0, min(search.limit, _cap(budget, grace, best is not None) - spent)
+                )
             try:
                 search.dive()
                 finished = True
@@ -331,7 +343,7 @@ def solve_counts(
                 best = search
             if finished:
                 return None if best is None else best.plan(optimal=True)
-            if budget is not None and spent >= budget * (grace if best is None else 1):
+            if budget is not None and spent >= _cap(budget, grace, best is not None):
                 return None if best is None else best.plan(optimal=False)
         share *= 2
 

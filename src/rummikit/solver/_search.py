@@ -15,6 +15,7 @@ from rummikit.solver._dp import (
     groups_for,
     lanes_for,
 )
+from rummikit.solver._fast import FIRST_PLAY_STEPS
 
 SCALE = 1
 """Scores are ``gain * SCALE``; fewer melds is settled when the melds are rebuilt."""
@@ -106,7 +107,9 @@ class _Budget:
     """Transitions examined so far, against the limit.
 
     The limit stops the search once a play has been found; until then the search goes on
-    for up to ``_GRACE`` times the limit, so that a small budget still returns a play.
+    for up to ``_GRACE`` times the limit, and at least
+    :data:`~rummikit.solver._fast.FIRST_PLAY_STEPS`, so that a small budget still returns a
+    play.
     """
 
     def __init__(self, nodes: int | None) -> None:
@@ -118,7 +121,7 @@ class _Budget:
     def spend(self, count: int) -> None:
         self.spent += count
         over = self.left is not None and self.spent > self.left
-        if over and (self.found or self.spent > (self.left or 0) * _GRACE):
+        if over and (self.found or self.spent > max((self.left or 0) * _GRACE, FIRST_PLAY_STEPS)):
             self.exhausted = True
 
 
