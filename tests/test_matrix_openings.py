@@ -131,3 +131,21 @@ def test_openings_accept_table_notation():
     # Regression: a string used to be read one character at a time.
     assert PAGAT.check_opening("r10 r11 r12 | b5 k5 o5").ok
     assert PAGAT.opening_points("r10 r11 r12 | b5 k5 o5") == 48
+
+
+def test_regression_row13_d4_a_tierce_in_a_kept_run_opens_only_where_the_table_may_move():
+    """Rows 11 and 13, rami voleur with the house rule ``opening_table_play=False`` (found
+    by a fuzzing review): the judge counted a table run left as it was as the opening's
+    tierce franche when the rack played the same cards elsewhere (copies are
+    interchangeable). That holds where the opening may rearrange the table (the rack's
+    copies may take the run's place, the table's go to the groups); where it may not, the
+    table's cards stay where they are and the tierce must be in a new meld."""
+    before, rack = "9d 10d Jd", "9d 10d Jd 9s 9c 10h 10c Jh Jc"
+    after = "9d 10d Jd | 9s 9d 9c | 10h 10d 10c | Jh Jd Jc"
+    still = RAMI.evolve(name="rami_table_still", opening_table_play=False)
+    verdict = still.check_turn(before=before, rack=rack, after=after, opened=False)
+    assert verdict.codes == ("initial_meld_needs_pure_run",)
+    assert RAMI.check_turn(before=before, rack=rack, after=after, opened=False).ok
+    found = rk.solve(still, before, rack, opened=False)
+    assert found is not None
+    assert (found.score, found.optimal) == (6, True)  # 9d 10d Jd and 9c 10c Jc, new runs

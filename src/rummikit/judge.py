@@ -310,7 +310,15 @@ def _check_opening(
             ):
                 problems.extend(_shared_with_the_opening(refused))
     elif not any(
-        _has_pure_run_from(reading, from_rack) for reading in readings if reading is not None
+        (reading := readings[index]) is not None and _has_pure_run_from(reading, from_rack)
+        for index in (
+            # where the opening may rearrange the table, a run kept as it was may hold the
+            # rack's copies (the table's having moved elsewhere); where it may not, the
+            # tierce is in a new meld
+            range(len(after.melds))
+            if profile.opening_table_play and profile.table_manipulation
+            else new
+        )
     ):
         problems.append(
             Violation(
