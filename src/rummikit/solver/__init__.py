@@ -1794,7 +1794,9 @@ def _by_tierces(
     play_on = profile.opening_table_play and profile.table_manipulation
     if not (
         profile.opening_rule is OpeningRule.PURE_RUN
-        and _plain(profile, TableState(()), True)
+        # the fast core's table: the real one (frozen jokers keep it out), or none; the
+        # tierce places three rack pieces already
+        and _plain(profile, before if play_on else TableState(()), True, placed=_fast.MIN_LEN)
         and profile.jokers < _fast.MIN_LEN  # three places beyond the tierce hold a natural
     ):
         return False, None
@@ -2077,13 +2079,14 @@ def _solve_opening(
     return _finish(profile, before, pieces, after, objective, plan.optimal, None)
 
 
-def _plain(profile: RuleProfile, before: TableState, opened: bool) -> bool:
+def _plain(profile: RuleProfile, before: TableState, opened: bool, *, placed: int = 1) -> bool:
     """Whether the fast core (:mod:`rummikit.solver._fast`) answers this position: an opened
-    player, a table free to rearrange, plain jokers, the usual meld shapes."""
+    player, a table free to rearrange, plain jokers, the usual meld shapes; and no rule
+    asking a play for more rack pieces than the ``placed`` it places anyway."""
     return (
         opened
         and profile.table_manipulation
-        and profile.min_rack_tiles_per_play <= 1
+        and profile.min_rack_tiles_per_play <= placed
         and _plain_melds(profile, profile.copies, profile.jokers)
         and (
             profile.joker_policy is not JokerPolicy.FROZEN
