@@ -287,6 +287,9 @@ def test_regression_check_table_counts_copies_and_jokers() -> None:
         with pytest.raises(rk.InvalidArgument) as caught:
             pagat.check_table(table)
         assert caught.value.code == code
+    # a caller that counted the pieces already (the judge, with the rack's) skips the deck
+    copies = "r1 r2 r3 | r1 r2 r3 | r1 r2 r3"
+    assert pagat.check_table(copies, deck_checked=True) == rk.TableState.parse(copies)
 
 
 def test_regression_a_profile_name_of_punctuation_is_refused() -> None:

@@ -82,7 +82,7 @@ def judge_turn(
     if not isinstance(opened, bool):
         raise InvalidArgument("bad_opened", f"opened is True or False, not {brief(opened)}")
     profile.check_in_deck(itertools.chain(rack, *(meld.tiles for meld in before.melds)))
-    profile.check_table(before, what="the table before the turn")
+    profile.check_table(before, what="the table before the turn", deck_checked=True)
     held = Counter(tile.code for tile in rack)
     violations: list[Violation] = []
     on_table_before = _codes_of(before.melds)

@@ -429,14 +429,18 @@ class RuleProfile:
                     f"{count} copies of {tile} given; the deck of {self.name!r} has {deck[code]}",
                 )
 
-    def check_table(self, table: TableLike, *, what: str = "the table") -> TableState:
+    def check_table(
+        self, table: TableLike, *, what: str = "the table", deck_checked: bool = False
+    ) -> TableState:
         """``table`` as a :class:`~rummikit.TableState`, checked: its pieces in this
         profile's deck (:meth:`check_in_deck`: ``not_in_deck``, ``too_many_copies``) and every
         meld valid under this profile. Raises :class:`~rummikit.InvalidArgument`
         (``invalid_table``) naming the first invalid meld and why (``what`` names the table in
-        that message)."""
+        that message). ``deck_checked=True`` skips the deck, for a caller that has counted
+        the table's pieces already, with others (a turn counts the rack's with them)."""
         checked = as_table(table)
-        self.check_in_deck([tile for meld in checked.melds for tile in meld.tiles])
+        if not deck_checked:
+            self.check_in_deck([tile for meld in checked.melds for tile in meld.tiles])
         memo = _READINGS.get(self._meld_rules, {})  # most melds were read before
         for meld in checked.melds:
             found = memo.get((meld.codes, meld.kind)) or self._reading(meld, None)

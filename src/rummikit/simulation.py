@@ -848,8 +848,9 @@ def simulate(
     reports by profile name in the order given. ``bots`` is one bot for every seat or one
     per seat: registered names (``"random"``, ``"greedy"``, ``"strategic"``) or bot
     factories. ``players`` is the same for every profile: :data:`SIMULATE_PLAYERS` (4)
-    unless given, not each profile's ``default_players``, so that the reports compare. ``seed`` defaults to a fresh random seed, kept in :attr:`Report.seed`; the
-    same seed gives the same report. ``executor`` runs the games (any
+    unless given, not each profile's ``default_players``, so that the reports compare.
+    ``seed`` defaults to a fresh random seed, kept in :attr:`Report.seed`; the same seed
+    gives the same report. ``executor`` runs the games (any
     :class:`concurrent.futures.Executor`; None plays them here, one after another).
     ``progress(done, total)`` is called as games finish.
 

@@ -252,7 +252,7 @@ def checked_position(
     before = as_table(table)
     pieces = as_tiles(rack)
     rules.check_in_deck([*_tiles_of_table(before), *pieces])
-    rules.check_table(before)
+    rules.check_table(before, deck_checked=True)
     return rules, before, pieces
 
 
@@ -1809,7 +1809,7 @@ def _by_tierces(
         for layout, taken in _tierce_runs(profile, run, table, table_jokers, rack, rack_jokers):
             rest_table = [row[:] for row in table]
             rest_rack = [row[:] for row in rack]
-            jokers = [table_jokers, rack_jokers]
+            jokers = [table_jokers, rack_jokers]  # left, by side: [table, rack]
             for tile, from_rack in [*((tile, True) for tile in run), *taken]:
                 if tile.suit is None:
                     jokers[from_rack] -= 1
@@ -1848,8 +1848,7 @@ def _by_tierces(
         proven = proven and plan.optimal
         try:
             if keep_table and play_on and before.melds:
-                checks = _KEEP_BUDGET if budget is None else min(_KEEP_BUDGET, budget)
-                rest = _keep_melds(profile, before, plan, checks)
+                rest = _keep_melds(profile, before, plan, budget)
             else:
                 rest = _arranged(plan, suits, top)
         except _TooLong:
@@ -2193,8 +2192,7 @@ def _solve_plain(
     ) is not None:
         after = TableState((*before.melds, *_arranged(alone, suits, top)))  # table untouched
     else:
-        checks = _KEEP_BUDGET if budget is None else min(_KEEP_BUDGET, budget)
-        after = TableState(_keep_melds(profile, before, plan, checks))
+        after = TableState(_keep_melds(profile, before, plan, budget))
     return _finish(profile, before, pieces, after, objective, plan.optimal, None)
 
 
@@ -2220,7 +2218,7 @@ def _rack_alone(
 
 
 def _keep_melds(
-    profile: RuleProfile, before: TableState, plan: _fast.Plan, checks: int
+    profile: RuleProfile, before: TableState, plan: _fast.Plan, budget: int | None
 ) -> list[Meld]:
     """Ties: the table of ``plan`` rebuilt to keep old melds whole where that is cheap.
 
@@ -2228,10 +2226,12 @@ def _keep_melds(
     taken back out of the new melds sharing a piece with it; when the pieces left over do
     not split into melds by themselves, the new melds near them (holding a piece of one of
     their ranks, or of one of their suits within two ranks) join them. When that splits (a
-    search of ``checks`` steps at most), the old meld stays and the split replaces the melds
+    search of :data:`_KEEP_BUDGET` steps at most, and no more than the solve's ``budget``),
+    the old meld stays and the split replaces the melds
     it used. The pieces on the table do not change, so neither does the score; each check is
     local, so it is small and cheap.
     """
+    checks = _KEEP_BUDGET if budget is None else min(_KEEP_BUDGET, budget)
     arranged = _arranged(plan, tuple(suits_of(profile.piece_set)), _top(profile))
     kept, others = _matched(before.melds, arranged)
     _, current = _matched(arranged, kept)
