@@ -996,6 +996,133 @@ def test_pagat_a_kept_frozen_group_is_laid_aside_for_the_fast_core(
     assert _score_of(found) == _score_of(quick) == _score_of(general) == best
 
 
+@pytest.mark.parametrize(
+    ("table", "rack"),
+    [
+        ("k9 k10 j | r5 r6 r7", "k7 k8 r8 o1"),  # a run of two joins below, r8 grows r5-r7
+        ("r2 r3 j r5 | b4 o4 k4", "r6 r7 r1 b1"),  # one piece joins below, two above
+        ("j o5 o6 | k6 r6 b6", "j o7 o3 o2"),  # a rack joker, naturals at both ends
+        ("b5 j b7 | b1 b2 b3 b4", "b8 b9 o5 k5"),  # the kept run and a free run meet
+        ("k3 j k5 | k7 j k9", "k6 k10 k11 k2"),  # two kept runs of one suit
+        ("r11 r12 j", "r10 j o12 k12"),  # a kept run ending at the top
+    ],
+)
+def test_pagat_kept_frozen_runs_are_answered_by_the_fast_core(
+    table: str, rack: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rows 17 and 21: a frozen run kept whole (its joker not freed) may grow at its ends
+    only; the fast core keeps it as a run block that a short open run may join from below
+    and that goes on above like an open run, so no general sweep runs. Same score as the
+    general sweep alone and as the judged brute force."""
+    from rummikit import solver as engines
+
+    sweeps: list[int] = []
+    original = engines._search_one_ace
+
+    def counted(*args: Any) -> Any:
+        sweeps.append(1)
+        return original(*args)
+
+    pagat = rk.profiles.get("pagat")
+    rules, before, pieces = engines.checked_position(pagat, table, rack, True)
+    best = brute_judged(pagat, before, list(pieces), True, "tiles")
+    general = engines._solve_general(
+        rules, before, pieces, True, "tiles", None, None, True, fast=False
+    )
+    monkeypatch.setattr(engines, "_search_one_ace", counted)
+    quick = engines._solve_general(rules, before, pieces, True, "tiles", None, None, True)
+    found = _checked(pagat, table, rack)
+    assert not sweeps
+    assert _score_of(found) == _score_of(quick) == _score_of(general) == best
+    assert quick is not None
+    assert quick.optimal
+
+
+@st.composite
+def _frozen_runs(draw: st.DrawFn, profile: rk.RuleProfile) -> rk.Meld:
+    """A run of three to five holding one or two jokers (frozen under pagat's rules)."""
+    suit = draw(st.sampled_from(suits_of(profile.piece_set)), label="suit")
+    length = draw(st.integers(3, 5), label="length")
+    low = draw(st.integers(1, 14 - length), label="low")
+    tiles = [Tile(suit, rank) for rank in range(low, low + length)]
+    for place in draw(st.sets(st.integers(0, length - 1), min_size=1, max_size=2)):
+        tiles[place] = JOKER
+    return rk.Meld(tiles, rk.MeldKind.RUN)
+
+
+@pytest.mark.parametrize("objective", ["tiles", "points"])
+@SMALL
+@given(data=st.data())
+def test_pagat_kept_frozen_runs_in_the_fast_core_agree_with_the_sweep(
+    objective: str, data: st.DataObject
+) -> None:
+    """Rows 17, 18 and 21, on positions larger than the brute force can check: with frozen
+    runs on the table (kept whole, or freed by the exact piece), the fast core's answers
+    score what the general sweep alone scores, and the judge accepts them."""
+    from rummikit import solver as engines
+
+    pagat = rk.profiles.get("pagat")
+    table, rack = _position(data, pagat, max_melds=3, max_tiles=10, max_rack=6)
+    frozen = data.draw(st.lists(_frozen_runs(pagat), min_size=1, max_size=2), label="frozen")
+    table = rk.TableState((*frozen, *table.melds))
+    assume(_fits(pagat, table, rack))
+    keep_table = data.draw(st.booleans(), label="keep_table")
+    rules, before, pieces = engines.checked_position(pagat, table, rack, True)
+    quick = engines._solve_general(rules, before, pieces, True, objective, None, None, keep_table)
+    general = engines._solve_general(
+        rules, before, pieces, True, objective, None, None, keep_table, fast=False
+    )
+    assert _score_of(quick) == _score_of(general)
+    if quick is not None:
+        assert quick.optimal
+        verdict = pagat.check_turn(before=before, rack=pieces, after=quick.table, opened=True)
+        assert verdict.ok, (str(quick.table), verdict.codes)
+
+
+@pytest.mark.parametrize("low_table", [False, True])
+def test_fast_core_grows_a_kept_run_at_both_ends(low_table: bool) -> None:
+    """A kept run (suit 0, values 8 to 10) in the fast core: a run of two rack pieces joins
+    it from below, a piece above goes on from it, a piece that fits nothing stays. The
+    same from either end of the sweep (a table group at 1 makes it start from the top)."""
+    from rummikit.solver import _fast
+
+    table = _fast.no_counts()
+    if low_table:
+        for suit in (1, 2, 3):
+            table[suit][1] = 1
+    assert _fast.starts_high(13, table) is low_table
+    rack = _fast.no_counts()
+    for value in (6, 7, 11, 3):
+        rack[0][value] = 1
+    block = (0, 8, 10)
+    plan = _fast.solve_counts(13, table, rack, 0, 0, [1] * 15, 1, blocks=[block])
+    assert plan is not None
+    assert (plan.score, plan.optimal, plan.mirrored) == (3, True, low_table)
+    kept = [(0, 8), _fast.JOKER_PIECE, (0, 10)]
+    melds = _fast.arrange(plan, 13, [(block, kept)])
+    assert (True, [(0, 6), (0, 7), (0, 8), _fast.JOKER_PIECE, (0, 10), (0, 11)]) in melds
+
+
+def test_fast_core_leads_a_kept_run_with_jokers_alone() -> None:
+    """Jokers may grow a kept run by themselves: below it (jokers alone, leading it) or
+    above it (an open run going on with a joker)."""
+    from rummikit.solver import _fast
+
+    empty = _fast.no_counts()
+    rack = _fast.no_counts()  # no naturals: two rack jokers alone
+    for block in ((1, 2, 4), (1, 11, 13), (1, 1, 3)):  # room below, below only, above only
+        plan = _fast.solve_counts(13, empty, rack, 0, 2, [1] * 15, 1, blocks=[block])
+        assert plan is not None, block
+        assert plan.score == 2, block  # both rack jokers
+        _, lo, hi = block
+        melds = _fast.arrange(plan, 13, [(block, [(1, v) for v in range(lo, hi + 1)])])
+        assert len(melds) == 1, block
+        is_run, pieces = melds[0]
+        assert is_run
+        assert pieces.count(_fast.JOKER_PIECE) == 2
+        assert [p for p in pieces if p != _fast.JOKER_PIECE] == [(1, v) for v in range(lo, hi + 1)]
+
+
 def test_pagat_frozen_melds_left_alone_reaching_the_free_bound_skip_the_sweep(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

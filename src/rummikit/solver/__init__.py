@@ -1268,30 +1268,34 @@ def _solve_general(
     play reaches it.
 
     Each setup (which frozen jokers are freed, and how) after the first looks only for plays
-    beating the best found so far. With ``fast``, a setup that frees the joker of every
-    frozen run leaves nothing the fast core does not know once its frozen groups are laid
-    aside, so it answers it (:func:`_solve_dissolved`); where the judge refuses that play,
-    the fast core's score still bounds the setup's sweep.
+    beating the best found so far. With ``fast``, an opened player's setups go to the fast
+    core first (:func:`_core_answers`: its frozen groups laid aside, its kept frozen runs
+    as the core's kept runs); where the judge refuses that play, the fast core's score
+    still bounds the setup's sweep.
     """
     setups, layers, acc_layer = _candidates(rules, before, pieces, opened)
     # setups the fast core answers come first, then those freeing most jokers (they place
     # the most pieces): their best play is then the score to beat
     quick_first = sorted(
-        ((fast and _dissolved(rules, setup, acc_layer), setup) for setup in setups),
+        ((fast and opened and _core_answers(rules, setup, acc_layer), setup) for setup in setups),
         key=lambda pair: (not pair[0], -len(pair[1].freed)),
     )
     best: tuple[int, Solution] | None = None
     spent = 0
     inexact = False
     dropped = 0  # the best score of the plays the judge refused
-    for dissolved, setup in quick_first:
+    for in_core, setup in quick_first:
         if ceiling is not None and best is not None and best[0] >= ceiling:
             break
         left = None if budget is None else max(1, budget - spent)
         top_score = ceiling  # no play of this setup scores more
-        if dissolved:
-            answered, quick, most = _solve_dissolved(
-                rules, before, pieces, setup, objective, left, keep_table
+        known = max(
+            (found.score for found in (guess, None if best is None else best[1]) if found),
+            default=None,
+        )
+        if in_core:
+            answered, quick, most = _solve_in_core(
+                rules, before, pieces, setup, objective, left, keep_table, known
             )
             if answered:
                 if quick is not None and (best is None or quick.score > best[0]):
@@ -1305,10 +1309,6 @@ def _solve_general(
         # where jokers count their value toward an opening, a spare joker may be what
         # reaches the threshold: place every joker in the sweep
         essential = not (acc_layer >= 0 and problem.acc_jokers)
-        known = max(
-            (found.score for found in (guess, None if best is None else best[1]) if found),
-            default=None,
-        )
         # the sweep leaves out the pieces played to free jokers, and in the essential mode
         # the rack jokers' worth
         unseen = _worth(rules, setup.forced, objective)
@@ -1410,15 +1410,22 @@ def _solve_general(
     return best[1]
 
 
-def _dissolved(rules: RuleProfile, setup: _Setup, acc_layer: int) -> bool:
-    """Whether ``setup`` frees every frozen joker of an opened player's table but those of
-    kept groups, leaving a table free to rearrange once the groups are laid aside: no run
-    blocks, no melds outside the sweep, no opening rule, a freed joker allowed anywhere
+def _core_answers(rules: RuleProfile, setup: _Setup, acc_layer: int) -> bool:
+    """Whether the fast core answers ``setup`` of an opened player's table, its kept frozen
+    groups laid aside and its kept frozen runs left to the core, which lets them grow at
+    their ends (:data:`~rummikit.solver._fast.Block`; values 1..13, and room in its state
+    for them): no melds outside the sweep, no opening rule, a freed joker allowed anywhere
     else, the usual meld shapes."""
+    if setup.run_blocks:
+        if rules.ace_high:
+            return False
+        jokers = setup.table_jokers + setup.rack_jokers + len(setup.freed)
+        per_suit = Counter(block.suit for block in setup.run_blocks)
+        if rules.copies + jokers + max(per_suit.values()) > _fast.MAX_RUNS:
+            return False
     return (
-        bool(setup.freed)
-        and acc_layer < 0
-        and not setup.run_blocks
+        acc_layer < 0
+        and not setup.tierce
         and not any(block.takes_jokers for block in setup.group_blocks)
         and not setup.untouched
         and rules.freed_joker is FreedJoker.ANYWHERE
@@ -1426,7 +1433,7 @@ def _dissolved(rules: RuleProfile, setup: _Setup, acc_layer: int) -> bool:
     )
 
 
-def _solve_dissolved(
+def _solve_in_core(
     rules: RuleProfile,
     before: TableState,
     pieces: list[Tile],
@@ -1434,9 +1441,10 @@ def _solve_dissolved(
     objective: str,
     budget: int | None,
     keep_table: bool,
+    beat: int | None,
 ) -> tuple[bool, Solution | None, int | None]:
-    """A :func:`_dissolved` setup by the fast core: (answered, its best play or None, the
-    most its plays can score or None when unknown).
+    """A :func:`_core_answers` setup by the fast core: (answered, its best play scoring more
+    than ``beat`` or None, the most its plays can score or None when unknown).
 
     The freed jokers are table jokers to the fast core, which does not know that one may
     not go back into the meld it left; the judge checks that, and when the play breaks it
@@ -1452,11 +1460,14 @@ def _solve_dissolved(
     variants = _groups_laid(setup)
     share = None if budget is None else max(1, budget // len(variants))  # the budget split
     for laid in variants:
-        done, found, reach = _solve_laid(rules, before, pieces, laid, objective, share, keep_table)
+        done, found, reach = _solve_laid(
+            rules, before, pieces, laid, objective, share, keep_table, beat
+        )
         answered = answered and done
         most = None if most is None or reach is None else max(most, reach)
         if found is not None and (best is None or found.score > best.score):
             best = found
+            beat = found.score
     return answered, best if answered else None, most
 
 
@@ -1501,21 +1512,40 @@ def _solve_laid(
     objective: str,
     budget: int | None,
     keep_table: bool,
+    beat: int | None,
 ) -> tuple[bool, Solution | None, int | None]:
-    """:func:`_solve_dissolved` for a setup without group blocks; also the most its plays
+    """:func:`_solve_in_core` for a setup without group blocks; also the most its plays
     can score (None when unknown)."""
+    forced = _worth(rules, setup.forced, objective)  # pieces played outside the core
     top = _top(rules)
     jokers = setup.table_jokers + len(setup.freed)
-    live = _fast.live_rack(top, setup.table, setup.rack, jokers + setup.rack_jokers)
+    blocks = [
+        ((block.suit, block.lo, block.hi), [_fast_piece(setup, tile) for tile in tiles])
+        for block, tiles in zip(setup.run_blocks, setup.run_block_tiles, strict=True)
+    ]
+    around = [list(row) for row in setup.table]  # a rack piece may also grow a kept run
+    for (s, lo, hi), _ in blocks:
+        for v in range(lo, hi + 1):
+            around[s][v] += 1
+    live = _fast.live_rack(top, around, setup.rack, jokers + setup.rack_jokers)
     weights, joker_weight = _weights(rules, objective)
     plan = _fast.solve_counts(
-        top, setup.table, live, jokers, setup.rack_jokers, weights, joker_weight, budget
+        top,
+        setup.table,
+        live,
+        jokers,
+        setup.rack_jokers,
+        weights,
+        joker_weight,
+        budget,
+        at_least=0 if beat is None else max(0, beat + 1 - forced),
+        blocks=[block for block, _ in blocks],
     )
-    if plan is None:  # no arrangement at all, or none found within the budget
-        return budget is None, None, (0 if budget is None else None)
-    most = plan.score + _worth(rules, setup.forced, objective) if plan.optimal else None
+    if plan is None:  # no arrangement (beating ``beat``), or none found within the budget
+        return budget is None, None, ((beat or 0) if budget is None else None)
+    most = plan.score + forced if plan.optimal else None
     try:
-        melds = _arranged(plan, setup.suits, top)
+        melds = _arranged(plan, setup.suits, top, blocks)
     except _TooLong:
         return False, None, most
     after = TableState((*setup.untouched, *melds))
@@ -2131,12 +2161,18 @@ def _weights(profile: RuleProfile, objective: str) -> tuple[list[int], int]:
     return [0, *values, values[0]], profile.piece_value(JOKER)
 
 
-def _arranged(plan: _fast.Plan, suits: tuple[object, ...], top: int) -> list[Meld]:
+def _arranged(
+    plan: _fast.Plan,
+    suits: tuple[object, ...],
+    top: int,
+    blocks: Sequence[tuple[_fast.Block, Sequence[_fast.Piece]]] = (),
+) -> list[Meld]:
+    """The melds of ``plan`` (and of the kept runs it was solved with, ``blocks``)."""
     known = _MELDS.setdefault(suits, {})
     if len(known) > _MELDS_KEPT:
         known.clear()
     melds = []
-    for is_run, pieces in _fast.arrange(plan, top):
+    for is_run, pieces in _fast.arrange(plan, top, blocks):
         if len(pieces) > 13:
             raise _TooLong
         key = (is_run, *pieces)
@@ -2154,6 +2190,11 @@ and building one (its tiles checked, its key sorted) costs more than looking it 
 
 _MELDS_KEPT = 4096
 """How many melds :data:`_MELDS` keeps per suit listing before it starts again."""
+
+
+def _fast_piece(setup: _Setup, tile: Tile) -> _fast.Piece:
+    """``tile`` as the fast core writes a piece."""
+    return _fast.JOKER_PIECE if tile.suit is None else setup.value_of(tile)
 
 
 @cache

@@ -20,6 +20,10 @@ it (:func:`closing_moves`), since most combinations fail it.
 Long searches also ask what can follow a value once every joker is used
 (:meth:`_Search.starved`), which cuts at once the many states that spent their jokers too
 early.
+
+Kept runs (:data:`Block`: pagat's frozen runs, kept whole) live outside the state: their
+pieces are not counted, and at the values where one starts or ends the states are changed
+before the value's moves (``_Search._events``), so a position without them pays nothing.
 """
 
 from __future__ import annotations
@@ -219,6 +223,12 @@ def closing_moves(
 Step = tuple[tuple[Move, ...], int]
 """One value of an arrangement: each suit's move, and the jokers placed in groups."""
 
+Block = tuple[int, int, int]
+"""A kept run (a frozen pagat meld kept whole): its suit, lowest and highest value. Its
+pieces are not in the counts; it stays as it is or grows at its ends, by naturals or
+jokers: an open run ending just below it joins it, and above it an open run, closable,
+goes on from it."""
+
 
 class Plan(NamedTuple):
     """The best arrangement found: its score, per value each suit's move and the jokers
@@ -228,9 +238,14 @@ class Plan(NamedTuple):
     steps: tuple[Step, ...]
     optimal: bool
     mirrored: bool = False  # the steps run from the top value down
+    reached: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """How each kept run starting above the lowest value is reached from below, per value
+    where some start (see ``_Search._events``): 0 not at all, 1 or 2 an open run of that
+    length ends in it, minus n: n jokers alone lead it."""
 
 
 _NO_LIMIT = 1 << 30
+_NOTHING: dict[int, int] = {}  # a memo known to be empty (nothing is stored in it)
 _ASKED = -(1 << 30)
 
 
@@ -269,8 +284,13 @@ def solve_counts(
     quota: int = 0,
     points: Sequence[int] = (),
     at_least: int = 0,
+    blocks: Sequence[Block] = (),
 ) -> Plan | None:
     """The best arrangement using every table piece: counts per [suit][value].
+
+    Kept runs (``blocks``, values 1..13 only) stay whole and may grow at their ends; at most
+    :data:`MAX_RUNS` runs of a suit may then be open at once, counting a kept run going on
+    (:class:`OverflowError` otherwise).
 
     With a ``quota`` (at most :data:`MAX_QUOTA`), the rack naturals placed must be worth
     that much together, each ``points[v]``: an opening made of rack pieces only, jokers
@@ -290,6 +310,9 @@ def solve_counts(
     is cut unless it arrives with a better score.
     """
 
+    if blocks and top == ACE_HIGH_TOP:
+        raise ValueError("kept runs are for values 1..13 only")
+
     def direction(mirrored: bool) -> _Search:
         flip = _mirror if mirrored else _same
         search = _Search(
@@ -300,6 +323,7 @@ def solve_counts(
             rack_jokers,
             flip(weights, top),
             joker_weight,
+            [(s, top + 1 - hi, top + 1 - lo) for s, lo, hi in blocks] if mirrored else blocks,
         )
         search.mirrored = mirrored
         search.best = at_least - 1
@@ -457,6 +481,7 @@ class _Search:
         rack_jokers: int,
         weights: Sequence[int],
         joker_weight: int,
+        blocks: Sequence[Block] = (),
     ) -> None:
         self.top = top
         self.table = table
@@ -513,6 +538,21 @@ class _Search:
             self.suffix_max = [_NO_LIMIT] * (top + 2)
             self.suffix_min = [-1] * (top + 2)
         self.probing = False  # a :meth:`starved` search: stop at the first arrangement
+        # kept runs (see :data:`Block`): per value, those starting there (above the lowest
+        # value) and those ending just below it
+        self.blocks = tuple(blocks)
+        self.events = _NO_EVENTS
+        if blocks:
+            self.starting: list[tuple[int, ...]] = [() for _ in range(top + 2)]
+            self.ending: list[tuple[int, ...]] = [() for _ in range(top + 2)]
+            for index, (_, lo, hi) in enumerate(self.blocks):
+                if lo > 1:
+                    self.starting[lo] += (index,)
+                if hi < top:
+                    self.ending[hi + 1] += (index,)
+            self.events = [bool(a or b) for a, b in zip(self.starting, self.ending, strict=True)]
+        self.reached: list[tuple[int, tuple[int, ...]]] = []  # as Plan.reached, so far
+        self.best_reached: tuple[tuple[int, tuple[int, ...]], ...] = ()
         self.starving = False  # whether to ask :meth:`starved` (not in the first share)
         self.spent = 0
         self.limit = -1
@@ -539,7 +579,7 @@ class _Search:
             else (tuple(choice[order.index(x)] for x in _SUITS), k)
             for v, (choice, k) in enumerate(self.best_path, start=1)
         )
-        return Plan(self.found, steps, optimal, self.mirrored)
+        return Plan(self.found, steps, optimal, self.mirrored, self.best_reached)
 
     def final(self, packed: int, score: int) -> int:
         """The score of a finished arrangement (jokers counted), or -1 if it is not one."""
@@ -555,6 +595,7 @@ class _Search:
 
     def dive(self) -> None:
         """Search on from scratch; what states learned in earlier dives still holds."""
+        self.reached = []
         self._value(1, 0, 0, self.known, [])
 
     def _value(
@@ -567,6 +608,7 @@ class _Search:
                 if self.probing:
                     raise _Reached
                 self.best_path = list(path)
+                self.best_reached = tuple(self.reached)
             return
         memo = known[v]
         spare = self.spare(packed) if self.ace_high and v > 1 else 0
@@ -603,14 +645,17 @@ class _Search:
         if spare:
             h0, h1, h2, h3 = h0 + spare, h1 + spare, h2 + spare, h3 + spare
         room = v - 1
-        deeper = self._value
+        # where kept runs start or end at the next value, its states are those after them
+        # (:meth:`_events`): a state before them is not looked up there
+        events = self.events[v + 1]
+        deeper = self._events if events else self._value
         push = path.append
         pop = path.pop
         state1 = (packed >> x1) & _MASK
         state2 = (packed >> x2) & _MASK
         state3 = (packed >> x3) & _MASK
         best = self.best  # read again after each deeper search, the only thing changing it
-        later = known[v + 1]
+        later = _NOTHING if events else known[v + 1]
         # the four suits' loops (in the value's order) are written out, not recursed over:
         # this is the solver's hot loop, and a function call per suit and step would cost
         # more than the step itself; leading jokers are capped by the jokers left (fewer
@@ -668,6 +713,51 @@ class _Search:
         # everything below was searched or cut for not beating the best score: what can
         # follow this state is worth at most what would still reach it
         memo[packed] = self.best - score
+
+    def _events(
+        self, v: int, packed: int, score: int, known: list[dict[int, int]], path: list[Step]
+    ) -> None:
+        """Value ``v`` where kept runs start or end: each way the runs starting at ``v``
+        are reached from below, then a closable open run for each run ending at ``v - 1``
+        (it may go on or close), then the value's pieces from each state so reached (the
+        states :meth:`_value` knows at ``v`` are those).
+
+        A run starting here is reached by nothing, by jokers alone, or by an open run of
+        one or two pieces ending in it (a closable one may as well close: the pieces and
+        the score are the same)."""
+        ways: list[tuple[int, tuple[int, ...]]] = [(packed, ())]
+        for index in self.starting[v]:
+            shift = _BITS * self.blocks[index][0]
+            grown = []
+            for state, chosen in ways:
+                grown.append((state, (*chosen, 0)))
+                runs = _STATES[(state >> shift) & _MASK]
+                for length in sorted({x for x in runs if x < MIN_LEN}):
+                    rest = list(runs)
+                    rest.remove(length)
+                    fewer = state & ~(_MASK << shift) | _intern(tuple(rest)) << shift
+                    grown.append((fewer, (*chosen, length)))
+                left = self.total_jokers - (state >> _SHIFT)
+                for jokers in range(1, min(v - 1, left) + 1):
+                    grown.append((state + (jokers << _SHIFT), (*chosen, -jokers)))
+            ways = grown
+        for index in self.ending[v]:
+            shift = _BITS * self.blocks[index][0]
+            for k, (state, chosen) in enumerate(ways):
+                runs = _STATES[(state >> shift) & _MASK]
+                if len(runs) >= MAX_RUNS:
+                    raise OverflowError("too many open runs in one suit for the fast core")
+                more = _intern(tuple(sorted((*runs, MIN_LEN), reverse=True)))
+                ways[k] = (state & ~(_MASK << shift) | more << shift, chosen)
+        reached = self.reached
+        for state, chosen in ways:
+            if self.starting[v]:
+                reached.append((v, chosen))
+            try:
+                self._value(v, state, score, known, path)
+            finally:
+                if self.starting[v]:
+                    reached.pop()
 
     def starved(self, v: int, need: int) -> bool:
         """Whether nothing worth ``need`` can follow a state at ``v`` with every joker used.
@@ -780,6 +870,9 @@ class _Search:
 ACE_HIGH_TOP = 14
 """The top value when aces are high as well as low."""
 
+_NO_EVENTS = [False] * (ACE_HIGH_TOP + 2)
+"""No kept run starts or ends at any value (see :attr:`_Search.events`)."""
+
 
 Piece = tuple[int, int]
 """(suit index, value) of a natural; jokers are :data:`JOKER_PIECE`."""
@@ -787,9 +880,20 @@ Piece = tuple[int, int]
 JOKER_PIECE: Piece = (-1, 0)
 
 
-def arrange(plan: Plan, top: int) -> list[tuple[bool, list[Piece]]]:
-    """The melds of ``plan``: (is a run, pieces in order), values 1..``top``."""
-    melds = _arrange(plan)
+def arrange(
+    plan: Plan, top: int, blocks: Sequence[tuple[Block, Sequence[Piece]]] = ()
+) -> list[tuple[bool, list[Piece]]]:
+    """The melds of ``plan``: (is a run, pieces in order), values 1..``top``; with the kept
+    runs it was solved with (``blocks``, each with its pieces in order)."""
+    if plan.mirrored:
+        blocks = [
+            (
+                (s, top + 1 - hi, top + 1 - lo),
+                [p if p[0] < 0 else (p[0], top + 1 - p[1]) for p in reversed(pieces)],
+            )
+            for (s, lo, hi), pieces in blocks
+        ]
+    melds = _arrange(plan, blocks)
     if not plan.mirrored:
         return melds
     return [
@@ -801,10 +905,16 @@ def arrange(plan: Plan, top: int) -> list[tuple[bool, list[Piece]]]:
     ]
 
 
-def _arrange(plan: Plan) -> list[tuple[bool, list[Piece]]]:
+def _arrange(
+    plan: Plan, blocks: Sequence[tuple[Block, Sequence[Piece]]]
+) -> list[tuple[bool, list[Piece]]]:
     melds: list[tuple[bool, list[Piece]]] = []
     open_runs: list[list[list[Piece]]] = [[] for _ in range(NSUITS)]
+    reached = dict(plan.reached)
+    growing: dict[int, list[Piece]] = {}  # the kept runs under way, by index
     for v, (choice, group_jokers_here) in enumerate(plan.steps, start=1):
+        if blocks:
+            _kept_runs(v, blocks, reached.get(v, ()), open_runs, growing)
         naturals: list[Piece] = []
         for s, move in enumerate(choice):
             if move.groups:
@@ -828,7 +938,36 @@ def _arrange(plan: Plan) -> list[tuple[bool, list[Piece]]]:
             melds.extend((False, group) for group in _groups(naturals, group_jokers_here))
     for runs in open_runs:
         melds.extend((True, run) for run in runs)
+    melds.extend((True, run) for run in growing.values())  # those ending at the top
     return melds
+
+
+def _kept_runs(
+    v: int,
+    blocks: Sequence[tuple[Block, Sequence[Piece]]],
+    reached: tuple[int, ...],
+    open_runs: list[list[list[Piece]]],
+    growing: dict[int, list[Piece]],
+) -> None:
+    """At value ``v`` of :func:`_arrange`: the kept runs starting there, joined by what
+    reached them from below (see :attr:`Plan.reached`), and those ending at ``v - 1``, open
+    from now on like any run, as ``_Search._events`` had them."""
+    ways = iter(reached)
+    for index, ((s, lo, _), pieces) in enumerate(blocks):
+        if lo != v:
+            continue
+        below: list[Piece] = []
+        how = next(ways) if lo > 1 else 0
+        if how > 0:
+            runs = open_runs[s]
+            below = runs.pop(next(i for i, run in enumerate(runs) if len(run) == how))
+        elif how < 0:
+            below = [JOKER_PIECE] * -how
+        growing[index] = [*below, *pieces]
+    for index, ((s, _, hi), _) in enumerate(blocks):
+        if hi == v - 1:
+            open_runs[s].append(growing.pop(index))
+            open_runs[s].sort(key=_capped, reverse=True)
 
 
 def _capped(run: list[Piece]) -> int:
