@@ -38,9 +38,12 @@ general sweep below looks only for better plays.
 **Frozen joker melds** (pagat, an opened player): the fast core's best play with every
 joker free bounds every play, and is the answer when the judge accepts it; its best play
 leaving the frozen melds alone is legal, and is the answer when it reaches that bound.
-Otherwise the general sweep looks only for better plays, and stops at the bound.
+Otherwise each way of keeping or freeing the frozen melds is a case, which the fast core
+answers first (frozen groups kept are laid aside, frozen runs kept are its kept runs,
+which grow at their ends only); the general sweep takes a case only where the judge
+refuses the fast core's play, looks only for better plays, and stops at the bound.
 
-**The general sweep** handles everything else (frozen joker melds, no rearranging, the
+**The general sweep** handles everything else (those frozen cases, no rearranging, the
 variant options, openings). Between two values its state holds, for each suit, the
 multiset of runs still open, each by its length capped at the minimum meld length (a run
 that long may close), plus the number of jokers used. At each value, each open run closes
