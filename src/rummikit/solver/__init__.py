@@ -1796,7 +1796,7 @@ def _by_minimal_openings(
     return True, None if best is None else attrs.evolve(best, optimal=proven)
 
 
-_OPENINGS_LIMIT = 64
+_OPENINGS_LIMIT = 256
 """Minimal openings past which :func:`_by_minimal_openings` leaves a rack to the sweep."""
 
 
