@@ -323,7 +323,7 @@ def solve_counts(
             rack_jokers,
             flip(weights, top),
             joker_weight,
-            [(s, top + 1 - hi, top + 1 - lo) for s, lo, hi in blocks] if mirrored else blocks,
+            [_mirror_block(block, top) for block in blocks] if mirrored else blocks,
         )
         search.mirrored = mirrored
         search.best = at_least - 1
@@ -453,6 +453,12 @@ def starts_high(top: int, table: Sequence[Sequence[int]]) -> bool:
 STARVED_FROM = FIRST_SHARE
 """The sweep asks :meth:`_Search.starved` only in shares larger than this (from the second
 on): in the first, the asks cost more than they save on the many searches that end there."""
+
+
+def _mirror_block(block: Block, top: int) -> Block:
+    """A kept run read from the top down (values 1..``top``, no ace high)."""
+    suit, lo, hi = block
+    return suit, top + 1 - hi, top + 1 - lo
 
 
 def _same(row: Sequence[int], top: int) -> list[int]:
@@ -888,10 +894,10 @@ def arrange(
     if plan.mirrored:
         blocks = [
             (
-                (s, top + 1 - hi, top + 1 - lo),
+                _mirror_block(block, top),
                 [p if p[0] < 0 else (p[0], top + 1 - p[1]) for p in reversed(pieces)],
             )
-            for (s, lo, hi), pieces in blocks
+            for block, pieces in blocks
         ]
     melds = _arrange(plan, blocks)
     if not plan.mirrored:
