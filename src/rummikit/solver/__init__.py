@@ -132,7 +132,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal, cast
 
 import attrs
@@ -1184,6 +1184,7 @@ def solve_checked(
 ) -> Solution | None:
     """:func:`solve` for a position :func:`checked_position` accepted, with valid options:
     the bots' way in, which does not check a position twice."""
+    rules = _jokers_in_play(rules, before, pieces)
     found = _solve_position(rules, before, pieces, opened, objective, budget, keep_table)
     if found is None and objective == "points" and rules.joker_penalty == 0 and JOKER in pieces:
         # jokers worth nothing: a play may shed no points and still be a play; the one
@@ -1192,6 +1193,24 @@ def solve_checked(
         if found is not None:
             found = attrs.evolve(found, score=_worth(rules, found.played, objective))
     return found
+
+
+def _jokers_in_play(rules: RuleProfile, before: TableState, pieces: Sequence[Tile]) -> RuleProfile:
+    """``rules``, or the same rules with only the jokers in play in the deck where the
+    deck's own jokers are more than the fast core's state holds (a house rule with four
+    jokers) and those in play are not: which engine answers goes by the pieces in play,
+    and nothing else the solver or the judge reads depends on jokers out of play."""
+    if rules.copies + rules.jokers <= _fast.MAX_RUNS:
+        return rules
+    in_play = sum(1 for tile in pieces if tile.suit is None) + sum(
+        meld.tiles.count(JOKER) for meld in before.melds
+    )
+    return _with_jokers(rules, in_play) if in_play < rules.jokers else rules
+
+
+@lru_cache(maxsize=32)
+def _with_jokers(rules: RuleProfile, jokers: int) -> RuleProfile:
+    return rules.evolve(jokers=jokers)
 
 
 def _solve_position(
