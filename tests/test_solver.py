@@ -290,6 +290,40 @@ def test_jokers_out_of_play_do_not_keep_the_fast_core_out(monkeypatch: pytest.Mo
         assert _score_of(found) == _score_of(alone)
 
 
+@pytest.mark.parametrize(
+    ("changes", "table", "rack", "sweeps_expected"),
+    [
+        # one joker in play: no two jokers can lie side by side
+        ({"forbid_adjacent_jokers": True}, "r3 r4 r5 | b7 k7 o7 j", "r6 b7 o9 o10", False),
+        ({"forbid_adjacent_jokers": True}, "r3 j r5 | b7 k7 o7", "r6 j o9 o10", True),
+        # two rack pieces a play: the best play places two anyway
+        ({"min_rack_tiles_per_play": 2}, "r3 r4 r5 | b7 k7 o7", "r6 r7 o9", False),
+        # it places one (r6): the sweep looks for the best placing two, and finds none
+        ({"min_rack_tiles_per_play": 2}, "r3 r4 r5 | b7 k7 o7", "r6 o9 k1", True),
+    ],
+)
+def test_house_rules_the_position_cannot_break_leave_the_fast_core_in(
+    changes: dict[str, Any],
+    table: str,
+    rack: str,
+    sweeps_expected: bool,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Row 16 and D9 variants: the fast core knows neither rule, but one joker in play
+    cannot lie beside another, and a best play placing enough rack pieces is the best play
+    under the rule; the general sweep runs only where the position needs it. Same scores as
+    the sweep alone."""
+    from rummikit import solver as engines
+
+    rules = rk.profiles.get("online").evolve(name="online-house", **changes)
+    sweeps = _spy_on_sweeps(monkeypatch)
+    found = _checked(rules, table, rack)
+    assert bool(sweeps) is sweeps_expected
+    _, before, pieces = engines.checked_position(rules, table, rack, True)
+    alone = _general_sweep(rules, before, pieces, True, "tiles", None, None, True, fast=False)
+    assert _score_of(found) == _score_of(alone)
+
+
 @pytest.mark.parametrize("objective", ["tiles", "points"])
 @SMALL
 @given(data=st.data())

@@ -1184,7 +1184,7 @@ def solve_checked(
 ) -> Solution | None:
     """:func:`solve` for a position :func:`checked_position` accepted, with valid options:
     the bots' way in, which does not check a position twice."""
-    rules = _jokers_in_play(rules, before, pieces)
+    rules = _rules_in_play(rules, before, pieces)
     found = _solve_position(rules, before, pieces, opened, objective, budget, keep_table)
     if found is None and objective == "points" and rules.joker_penalty == 0 and JOKER in pieces:
         # jokers worth nothing: a play may shed no points and still be a play; the one
@@ -1195,22 +1195,29 @@ def solve_checked(
     return found
 
 
-def _jokers_in_play(rules: RuleProfile, before: TableState, pieces: Sequence[Tile]) -> RuleProfile:
-    """``rules``, or the same rules with only the jokers in play in the deck where the
-    deck's own jokers are more than the fast core's state holds (a house rule with four
-    jokers) and those in play are not: which engine answers goes by the pieces in play,
-    and nothing else the solver or the judge reads depends on jokers out of play."""
-    if rules.copies + rules.jokers <= _fast.MAX_RUNS:
+def _rules_in_play(rules: RuleProfile, before: TableState, pieces: Sequence[Tile]) -> RuleProfile:
+    """``rules`` as far as the pieces in play can tell, where only what is out of play kept
+    the fast core out: a deck with more jokers than its state holds (a house rule with
+    four) counts those in play, and a house rule forbidding jokers side by side means
+    nothing with one joker in play. Nothing else the solver or the judge reads changes."""
+    extra = rules.copies + rules.jokers > _fast.MAX_RUNS
+    if not extra and not rules.forbid_adjacent_jokers:
         return rules
     in_play = sum(1 for tile in pieces if tile.suit is None) + sum(
         meld.tiles.count(JOKER) for meld in before.melds
     )
-    return _with_jokers(rules, in_play) if in_play < rules.jokers else rules
+    changes: list[tuple[str, object]] = []
+    if extra and in_play < rules.jokers:
+        changes.append(("jokers", in_play))
+    if rules.forbid_adjacent_jokers and in_play <= 1:
+        changes.append(("forbid_adjacent_jokers", False))
+    return _evolved(rules, tuple(changes)) if changes else rules
 
 
 @lru_cache(maxsize=32)
-def _with_jokers(rules: RuleProfile, jokers: int) -> RuleProfile:
-    return rules.evolve(jokers=jokers)
+def _evolved(rules: RuleProfile, changes: tuple[tuple[str, object], ...]) -> RuleProfile:
+    """``rules`` with ``changes`` (option, value), built once."""
+    return rules.evolve(**dict(changes))
 
 
 def _solve_position(
@@ -1234,6 +1241,26 @@ def _solve_position(
             return _solve_plain(rules, before, pieces, objective, budget, keep_table=keep_table)
         except _TooLong:
             pass  # rare: the general search knows runs of 14 are not melds
+    elif opened and rules.min_rack_tiles_per_play > 1:
+        # a house rule asking more rack pieces a play: the best play without it is the
+        # answer when it places enough, and none at all means none with it either
+        anyhow = _evolved(rules, (("min_rack_tiles_per_play", 1),))
+        if _plain(anyhow, before, True):
+            try:
+                found = _solve_plain(
+                    anyhow, before, pieces, objective, budget, keep_table=keep_table
+                )
+            except _TooLong:
+                found = None  # rare: the general search below decides
+            else:
+                if found is None and budget is None:
+                    return None
+            if (
+                found is not None
+                and found.optimal
+                and len(found.played) >= rules.min_rack_tiles_per_play
+            ):
+                return found
     guess: Solution | None = None
     ceiling: int | None = None
     frozen = (
