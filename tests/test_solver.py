@@ -291,18 +291,21 @@ def test_jokers_out_of_play_do_not_keep_the_fast_core_out(monkeypatch: pytest.Mo
 
 
 @pytest.mark.parametrize(
-    ("changes", "table", "rack", "sweeps_expected"),
+    ("name", "changes", "table", "rack", "sweeps_expected"),
     [
         # one joker in play: no two jokers can lie side by side
-        ({"forbid_adjacent_jokers": True}, "r3 r4 r5 | b7 k7 o7 j", "r6 b7 o9 o10", False),
-        ({"forbid_adjacent_jokers": True}, "r3 j r5 | b7 k7 o7", "r6 j o9 o10", True),
+        ("online", {"forbid_adjacent_jokers": True}, "r3 r4 r5 | b7 k7 o7 j", "r6 b7 o9", False),
+        ("online", {"forbid_adjacent_jokers": True}, "r3 j r5 | b7 k7 o7", "r6 j o9 o10", True),
         # two rack pieces a play: the best play places two anyway
-        ({"min_rack_tiles_per_play": 2}, "r3 r4 r5 | b7 k7 o7", "r6 r7 o9", False),
+        ("online", {"min_rack_tiles_per_play": 2}, "r3 r4 r5 | b7 k7 o7", "r6 r7 o9", False),
         # it places one (r6): the sweep looks for the best placing two, and finds none
-        ({"min_rack_tiles_per_play": 2}, "r3 r4 r5 | b7 k7 o7", "r6 o9 k1", True),
+        ("online", {"min_rack_tiles_per_play": 2}, "r3 r4 r5 | b7 k7 o7", "r6 o9 k1", True),
+        # a frozen joker meld left alone, three pieces placed beside it
+        ("pagat", {"min_rack_tiles_per_play": 2}, "r5 r6 j | b1 b2 b3", "k7 k8 k9 o11", False),
     ],
 )
 def test_house_rules_the_position_cannot_break_leave_the_fast_core_in(
+    name: str,
     changes: dict[str, Any],
     table: str,
     rack: str,
@@ -315,7 +318,7 @@ def test_house_rules_the_position_cannot_break_leave_the_fast_core_in(
     the sweep alone."""
     from rummikit import solver as engines
 
-    rules = rk.profiles.get("online").evolve(name="online-house", **changes)
+    rules = rk.profiles.get(name).evolve(name=f"{name}-house", **changes)
     sweeps = _spy_on_sweeps(monkeypatch)
     found = _checked(rules, table, rack)
     assert bool(sweeps) is sweeps_expected

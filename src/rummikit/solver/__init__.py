@@ -1243,24 +1243,18 @@ def _solve_position(
             pass  # rare: the general search knows runs of 14 are not melds
     elif opened and rules.min_rack_tiles_per_play > 1:
         # a house rule asking more rack pieces a play: the best play without it is the
-        # answer when it places enough, and none at all means none with it either
+        # answer when it places enough (on a free table, none at all means none with it)
         anyhow = _evolved(rules, (("min_rack_tiles_per_play", 1),))
-        if _plain(anyhow, before, True):
-            try:
-                found = _solve_plain(
-                    anyhow, before, pieces, objective, budget, keep_table=keep_table
-                )
-            except _TooLong:
-                found = None  # rare: the general search below decides
-            else:
-                if found is None and budget is None:
-                    return None
+        if _plain(anyhow, TableState(()), True):
+            found = _solve_position(anyhow, before, pieces, True, objective, budget, keep_table)
             if (
                 found is not None
                 and found.optimal
                 and len(found.played) >= rules.min_rack_tiles_per_play
             ):
                 return found
+            if found is None and budget is None and _plain(anyhow, before, True):
+                return None
     guess: Solution | None = None
     ceiling: int | None = None
     frozen = (
