@@ -327,6 +327,29 @@ def test_house_rules_the_position_cannot_break_leave_the_fast_core_in(
     assert _score_of(found) == _score_of(alone)
 
 
+def test_a_budget_under_a_rack_pieces_house_rule_is_spent_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Row 16 variant ``min_rack_tiles_per_play=2`` with a budget: the fast core's play,
+    placing enough, comes back (flagged by the budget as the fast core flags it) rather
+    than the general sweep spending the budget again."""
+    from rummikit import solver as engines
+
+    real = engines._solve_plain
+
+    def cut_short(*args: Any, **kwargs: Any) -> Solution | None:
+        found = real(*args, **kwargs)  # as if the budget had stopped the fast core
+        return None if found is None else attrs.evolve(found, optimal=False)
+
+    monkeypatch.setattr(engines, "_solve_plain", cut_short)
+    rules = rk.profiles.get("online").evolve(name="online-two", min_rack_tiles_per_play=2)
+    sweeps = _spy_on_sweeps(monkeypatch)
+    found = solve(rules, "r3 r4 r5 | b7 k7 o7", "r6 r7 o9", opened=True, budget=50)
+    assert found is not None
+    assert (len(found.played), found.optimal) == (2, False)
+    assert not sweeps
+
+
 @pytest.mark.parametrize("objective", ["tiles", "points"])
 @SMALL
 @given(data=st.data())

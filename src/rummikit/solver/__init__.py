@@ -1249,7 +1249,7 @@ def _solve_position(
             found = _solve_position(anyhow, before, pieces, True, objective, budget, keep_table)
             if (
                 found is not None
-                and found.optimal
+                and (found.optimal or budget is not None)  # a budget is spent once
                 and len(found.played) >= rules.min_rack_tiles_per_play
             ):
                 return found
