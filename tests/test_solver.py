@@ -261,10 +261,10 @@ def test_exact_against_brute_force_free_jokers(
 @SMALL
 @given(data=st.data())
 def test_exact_with_more_jokers_in_the_deck_than_the_fast_core_holds(data: st.DataObject) -> None:
-    """A house rule with four jokers: the fast core's state holds the runs of two copies and
-    three jokers, so positions with at most three in play go to it and the others to the
+    """A house rule with five jokers: the fast core's state holds the runs of two copies and
+    four jokers, so positions with at most four in play go to it and the others to the
     general sweep; both exact against the brute force."""
-    profile = rk.profiles.get("online").evolve(name="online-4j", jokers=4)
+    profile = rk.profiles.get("online").evolve(name="online-5j", jokers=5)
     table, rack = _position(data, profile, max_melds=3, max_tiles=9, max_rack=5)
     keep_table = data.draw(st.booleans(), label="keep_table")
     found = _checked(profile, table, rack, keep_table=keep_table)
@@ -272,20 +272,22 @@ def test_exact_with_more_jokers_in_the_deck_than_the_fast_core_holds(data: st.Da
 
 
 def test_jokers_out_of_play_do_not_keep_the_fast_core_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With four jokers in the deck (a house rule) and one in play, the fast core answers
-    (it was the general sweep, 13 times slower at the median on the solver benchmark's
-    positions); with four in play, the sweep does. Same scores as the sweep alone."""
+    """With five jokers in the deck (a house rule) and one or four in play, the fast core
+    answers (a deck of four sent every position to the general sweep, 13 times slower at
+    the median on the solver benchmark's positions); with five in play, the sweep does.
+    Same scores as the sweep alone."""
     from rummikit import solver as engines
 
-    four = rk.profiles.get("online").evolve(name="online-4j", jokers=4)
+    five = rk.profiles.get("online").evolve(name="online-5j", jokers=5)
     for table, rack, sweeps_expected in (
         ("r3 r4 r5 | b7 k7 o7 j", "r6 b7 o9 o10", False),
-        ("r3 j r5 | b7 k7 j", "r6 j j o10", True),
+        ("r3 j r5 | b7 k7 j", "r6 j j o10", False),
+        ("r3 j r5 | b7 k7 j", "r6 j j j o10", True),
     ):
         sweeps = _spy_on_sweeps(monkeypatch)
-        found = _checked(four, table, rack)
+        found = _checked(five, table, rack)
         assert bool(sweeps) is sweeps_expected, table
-        rules, before, pieces = engines.checked_position(four, table, rack, True)
+        rules, before, pieces = engines.checked_position(five, table, rack, True)
         alone = _general_sweep(rules, before, pieces, True, "tiles", None, None, True, fast=False)
         assert _score_of(found) == _score_of(alone)
 

@@ -1198,7 +1198,7 @@ def solve_checked(
 def _rules_in_play(rules: RuleProfile, before: TableState, pieces: Sequence[Tile]) -> RuleProfile:
     """``rules`` as far as the pieces in play can tell, where only what is out of play kept
     the fast core out: a deck with more jokers than its state holds (a house rule with
-    four) counts those in play, and a house rule forbidding jokers side by side means
+    five) counts those in play, and a house rule forbidding jokers side by side means
     nothing with one joker in play. Nothing else the solver or the judge reads changes."""
     extra = rules.copies + rules.jokers > _fast.MAX_RUNS
     if not extra and not rules.forbid_adjacent_jokers:
