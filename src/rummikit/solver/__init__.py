@@ -1145,17 +1145,19 @@ def solve(
     ``profile`` is a :class:`~rummikit.RuleProfile` or a registered name; ``table`` and
     ``rack`` are values or notation (``"r7 r8 r9 | b5 k5 o5"``, ``"r10 j k3"``). ``opened``
     says whether the player has already opened; if not, the play must be an opening by the
-    profile's rule. It has no default, as in :meth:`~rummikit.RuleProfile.check_turn`: a hint
-    computed for an opened player can be illegal for one who has not. ``objective`` is ``"tiles"`` (most rack pieces placed) or ``"points"``
-    (most penalty points shed, jokers at the profile's joker penalty). ``budget`` bounds the
-    search, in steps (see :doc:`/solver`); when it runs out the best play found is returned
-    with ``optimal=False``. Without a budget, None means that no legal play exists; with one,
+    profile's rule. It has no default, as in :meth:`~rummikit.RuleProfile.check_turn`: a
+    hint computed for an opened player can be illegal for one who has not. ``objective`` is
+    ``"tiles"`` (most rack pieces placed) or ``"points"`` (most penalty points shed, jokers
+    at the profile's joker penalty). ``budget`` bounds the search, in steps (see
+    :doc:`/solver`); when it runs out the best play found is returned with
+    ``optimal=False``. Without a budget, None means that no legal play exists; with one,
     that none was found (the search looks a few times the budget for a first play before it
     gives up), so a play may still exist. Where a play frees a joker, None may also mean
     that every play found was refused by the judge (see :doc:`/solver`). Between equally
-    good plays, ``keep_table=True`` (the default) picks one that leaves as much of the table as it was as it cheaply can
-    (see :doc:`/solver`); ``keep_table=False`` skips that step and returns the first best
-    play found, which may rearrange more of the table: faster, and all a bot needs.
+    good plays, ``keep_table=True`` (the default) picks one that leaves as much of the table
+    as it was as it cheaply can (see :doc:`/solver`); ``keep_table=False`` skips that step
+    and returns the first best play found, which may rearrange more of the table: faster,
+    and all a bot needs.
 
     Raises :class:`~rummikit.InvalidArgument` (or a notation error) for bad input.
     """
@@ -1859,8 +1861,9 @@ def _by_tierces(
     (with at most two jokers in the deck they hold a natural, and the usual meld shapes,
     which the fast core needs, ask nothing more), so some best opening holds a run of the
     tierce and at most two more places at each end. Each such run, each place filled from
-    the rack or the table (a natural, or a joker), is one case; the open player's best play with what is left is the fast core's (a play that
-    only lays new melds when the opening may not touch the table). Cases are tried most
+    the rack or the table (a natural, or a joker), is one case; the open player's best play
+    with what is left is the fast core's (a play that only lays new melds when the opening
+    may not touch the table). Cases are tried most
     promising first and stop mattering once they cannot beat the best found (or the
     ceiling, the open player's best score). With a budget, each case's search has it.
     """

@@ -757,13 +757,14 @@ class _Search:
                 more = _intern(tuple(sorted((*runs, MIN_LEN), reverse=True)))
                 ways[k] = (state & ~(_MASK << shift) | more << shift, chosen)
         reached = self.reached
+        starting = bool(self.starting[v])  # only then is there a choice to record
         for state, chosen in ways:
-            if self.starting[v]:
+            if starting:
                 reached.append((v, chosen))
             try:
                 self._value(v, state, score, known, path)
             finally:
-                if self.starting[v]:
+                if starting:
                     reached.pop()
 
     def starved(self, v: int, need: int) -> bool:
