@@ -88,7 +88,19 @@ class Outcome:
 MAX_SEED_DIGITS = 4_000
 """The longest seed a game, a match or a simulation takes, in digits: the most a saved
 record holds (see :data:`rummikit.record.MAX_SEED_DIGITS`)."""
-_SEED_LIMIT = 10**MAX_SEED_DIGITS
+SEED_LIMIT = 10**MAX_SEED_DIGITS
+"""The first seed too large: seeds lie in ``range(SEED_LIMIT)``."""
+
+MAX_ACTIONS = 10_000
+"""The most actions a game can take, a saved record hold, or a simulated game play.
+
+A deck holds at most 216 pieces (four copies of 52, and eight jokers). Pieces only ever
+move from the stock to a rack and from a rack to the table, and every turn that makes
+progress moves at least one, so at most 432 turns make progress. A round ends after a full
+round of turns without progress (at most 8 players), so at most 7 idle turns follow each of
+them, and 8 end the round. A turn is at most two actions (a mandatory draw, then a play or a
+pass), so a game has fewer than 4,000 actions; the bound leaves room for rule changes.
+"""
 
 
 def check_seed(seed: object) -> None:
@@ -96,7 +108,7 @@ def check_seed(seed: object) -> None:
     digits (``bad_seed``): every game dealt can then be saved."""
     if type(seed) is not int or seed < 0:
         raise InvalidArgument("bad_seed", f"a seed is a whole number from 0, not {brief(seed)}")
-    if seed >= _SEED_LIMIT:
+    if seed >= SEED_LIMIT:
         raise InvalidArgument(
             "bad_seed",
             f"a seed has at most {MAX_SEED_DIGITS:,} digits, the most a saved game holds; "

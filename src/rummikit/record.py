@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
+from rummikit import game as _game
 from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
 from rummikit.errors import (
     IllegalAction,
@@ -32,8 +33,7 @@ from rummikit.errors import (
     RummikitError,
     brief,
 )
-from rummikit.game import MAX_SEED_DIGITS as _MAX_SEED_DIGITS
-from rummikit.game import Game, Position
+from rummikit.game import SEED_LIMIT, Game, Position
 from rummikit.match import Match
 from rummikit.notation import format_tiles, parse_tiles
 from rummikit.pieces import Tile
@@ -83,17 +83,6 @@ record it writes loads."""
 MAX_ROUNDS = 1_000
 """The most rounds a match record may hold (:func:`to_record` refuses to save more)."""
 
-MAX_ACTIONS = 10_000
-"""The most actions a record may hold; no game can have more.
-
-A deck holds at most 216 pieces (four copies of 52, and eight jokers). Pieces only ever
-move from the stock to a rack and from a rack to the table, and every turn that makes
-progress moves at least one, so at most 432 turns make progress. A round ends after a full
-round of turns without progress (at most 8 players), so at most 7 idle turns follow each of
-them, and 8 end the round. A turn is at most two actions (a mandatory draw, then a play or a
-pass), so a game has fewer than 4,000 actions; the bound leaves room for rule changes.
-"""
-
 MAX_INT_DIGITS = 4_300
 """The longest integer literal :func:`loads` reads, in digits (Python's default limit).
 
@@ -102,10 +91,13 @@ Every number in a record is small but the seed: seeds drawn by :meth:`Game.new
 refuse a seed of more than 4,000 digits.
 """
 
-MAX_SEED_DIGITS = _MAX_SEED_DIGITS
+MAX_ACTIONS = _game.MAX_ACTIONS
+"""The most actions a record may hold (:data:`rummikit.game.MAX_ACTIONS`): no game has more."""
+
+MAX_SEED_DIGITS = _game.MAX_SEED_DIGITS
 """The longest seed a record holds, written or read (below :data:`MAX_INT_DIGITS`), so that
-every record :func:`loads` accepts can be saved again."""
-_SEED_LIMIT = 10**MAX_SEED_DIGITS
+every record :func:`loads` accepts can be saved again (:data:`rummikit.game.MAX_SEED_DIGITS`)."""
+
 
 _MAX_OPTION = 10**19
 """Whole-number options are refused from this size on (no option is valid there), so that
@@ -191,7 +183,7 @@ def to_record(game: Game | Match) -> dict[str, object]:
     start = _check_game(game)
     begin: dict[str, object]
     if game.seed is not None:
-        if game.seed >= _SEED_LIMIT:
+        if game.seed >= SEED_LIMIT:
             raise InvalidArgument(
                 "seed_too_large",
                 f"a record holds seeds of up to {MAX_SEED_DIGITS:,} digits; use a smaller seed",
@@ -227,7 +219,7 @@ def _profile_record(profile: RuleProfile) -> dict[str, object]:
 def _match_record(match: Match) -> dict[str, object]:
     """A match as a record: its profile, players and seed, and each round's actions (the
     round in play last, unless the match is over). Every round is dealt from the seed."""
-    if match.seed >= _SEED_LIMIT:
+    if match.seed >= SEED_LIMIT:
         raise InvalidArgument(
             "seed_too_large",
             f"a record holds seeds of up to {MAX_SEED_DIGITS:,} digits; use a smaller seed",
@@ -523,7 +515,7 @@ def _load_match(record: object) -> Match:
     profile = _read_profile(top["profile"])
     players = _players(top, profile)
     seed = _int(top["seed"], "seed")
-    if seed >= _SEED_LIMIT:
+    if seed >= SEED_LIMIT:
         raise InvalidRecord(
             "bad_field", f"a record holds seeds of up to {MAX_SEED_DIGITS:,} digits", where="seed"
         )
@@ -771,7 +763,7 @@ def _start_reader(value: object, players: int) -> Callable[[RuleProfile], Game]:
     if "position" not in obj:
         _check_fields(obj, where, ("seed", "first_player"))
         seed = _int(obj["seed"], "start.seed")
-        if seed >= _SEED_LIMIT:
+        if seed >= SEED_LIMIT:
             raise InvalidRecord(
                 "bad_field",
                 f"a record holds seeds of up to {MAX_SEED_DIGITS:,} digits",

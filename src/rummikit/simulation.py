@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, TypedDict, cast, overload
 
 import attrs
 
+from rummikit import game as _game
 from rummikit import profiles as _profiles
 from rummikit.actions import Draw, GiveUp, Pass, Play, Timeout
 from rummikit.bots import Bot, BotFactory, bot_factory
@@ -64,8 +65,9 @@ __all__ = [
     "simulate",
 ]
 
-MAX_ACTIONS = 20_000
-"""The most actions one simulated game may take; no legal game comes near it."""
+MAX_ACTIONS = _game.MAX_ACTIONS
+"""The most actions one simulated game may take (:data:`rummikit.game.MAX_ACTIONS`); no legal
+game comes near it."""
 
 BotSpec = str | BotFactory
 """A bot for a seat: a registered name (``"greedy"``) or a :data:`~rummikit.bots.BotFactory`."""
