@@ -2,13 +2,14 @@
 
 The codes are read from the source with :mod:`ast`, not from a list kept by hand:
 
-* the code argument of every call to an exception of :mod:`rummikit.errors` and to
+* the code argument of every call to an exception of :mod:`rummikit.errors` (and
+  :class:`~rummikit.IllegalAction`, which lives beside its verdict) and to
   :class:`~rummikit.Violation` (its position is read from the class's ``__init__``, so
   ``InvalidOption(option, message)`` is not mistaken for a code);
 * codes fixed by an exception class itself (``super().__init__("unknown_profile", ...)``,
   ``code: str = "invalid_option"``);
 * codes passed through helpers that forward a parameter as the code
-  (``notation._fail(code, ...)``, ``notation.as_items(value, code, ...)``) or format it into
+  (``_lexer.notation_error(code, ...)``, ``notation.as_items(value, code, ...)``) or format it into
   one (``simulation._check_count(name, ...)`` raises ``f"bad_{name}"``): the helpers' call
   sites are read instead;
 * the ``(code, message)`` failures returned by the meld reader (functions annotated as
@@ -88,13 +89,18 @@ def _params(function: Function | None) -> list[str]:
     return names[1:] if names[:1] in (["self"], ["cls"]) else names
 
 
-def _carriers(errors: ast.Module) -> tuple[dict[str, int | None], set[str]]:
-    """For each exception class of errors.py, and Violation: the position of the code
+CARRIERS = ("errors.py", "verdict.py")
+"""The modules defining rummikit's exceptions: errors.py, and verdict.py for IllegalAction."""
+
+
+def _carriers(modules: list[ast.Module]) -> tuple[dict[str, int | None], set[str]]:
+    """For each exception class of ``modules``, and Violation: the position of the code
     among a call's arguments (None when only ``code=`` or nothing passes it); and the
     codes the classes fix themselves."""
     positions: dict[str, int | None] = {"Violation": 0}  # attrs: code, message, ...
     fixed: set[str] = set()
-    for cls in (node for node in errors.body if isinstance(node, ast.ClassDef)):
+    classes = [node for module in modules for node in module.body]
+    for cls in (node for node in classes if isinstance(node, ast.ClassDef)):
         init = next(
             (f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"),
             None,
@@ -183,9 +189,9 @@ def _failures(located: list[tuple[ast.AST, Function | None]]) -> Iterator[str]:
 
 
 def collect(sources: Mapping[str, str]) -> tuple[set[str], list[str]]:
-    """The codes raised or reported by ``sources`` (module path -> text, errors.py among
-    them), and the calls whose code could not be followed."""
-    positions, codes = _carriers(ast.parse(sources["errors.py"]))
+    """The codes raised or reported by ``sources`` (module path -> text, the modules of
+    :data:`CARRIERS` among them), and the calls whose code could not be followed."""
+    positions, codes = _carriers([ast.parse(sources[module]) for module in CARRIERS])
     unresolved: list[str] = []
     # a helper's name: (position of its code parameter, the parameter, the code template)
     helpers: dict[str, tuple[int | None, str, str]] = {
@@ -252,7 +258,7 @@ def test_every_error_code_is_documented() -> None:
     )
     codes |= set(DYNAMIC)
     for code in (  # the collector still sees each way a code is given
-        "bad_token",  # notation._fail(code, ...)
+        "bad_token",  # _lexer.notation_error(code, ...)
         "not_tiles",  # notation.as_items(value, code, ...)
         "bad_games",  # simulation._check_count("games", ...): f"bad_{name}"
         "too_short",  # a Failure returned by reading.read

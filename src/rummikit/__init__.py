@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from rummikit import profiles
 from rummikit.errors import (
-    IllegalAction,
     InvalidArgument,
     InvalidMeld,
     InvalidOption,
@@ -47,7 +46,7 @@ from rummikit.pieces import CARD_SUITS, JOKER, TILE_COLOURS, PieceSet, Suit, Til
 from rummikit.profile import OptionRow, RuleProfile
 from rummikit.reading import MeldReading, Substitute
 from rummikit.table import TableState
-from rummikit.verdict import Verdict, Violation
+from rummikit.verdict import IllegalAction, Verdict, Violation
 
 if TYPE_CHECKING:
     from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout

@@ -4,17 +4,15 @@ Every error caused by input (text, tiles, options, names) is a :class:`RummikitE
 which is a :class:`ValueError`. Each carries a stable, machine-readable :attr:`~RummikitError.code`
 (a short snake_case string that will not change between releases) and a message written for
 the person who has to fix the input.
+
+:class:`~rummikit.IllegalAction`, the error of a refused game action, lives in
+:mod:`rummikit.verdict` beside the verdict it carries: this module is the bottom of the
+library and imports nothing of it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from rummikit.verdict import Verdict
-
 __all__ = [
-    "IllegalAction",
     "InvalidArgument",
     "InvalidMeld",
     "InvalidOption",
@@ -128,31 +126,6 @@ class InvalidOption(RummikitError):
 
 class InvalidArgument(RummikitError):
     """A function argument that cannot be used, such as a tile outside the profile's deck."""
-
-
-class IllegalAction(RummikitError):
-    """An action the game does not allow now. ``verdict`` lists every reason.
-
-    The code is ``illegal_action``; the codes of the reasons are ``verdict.codes``. The game
-    the action was tried on is unchanged.
-    """
-
-    verdict: Verdict
-
-    def __init__(self, verdict: Verdict) -> None:
-        from rummikit.verdict import Verdict  # at call time: verdicts sit above errors
-
-        if not isinstance(verdict, Verdict):
-            raise InvalidArgument(
-                "bad_verdict", f"IllegalAction takes the Verdict refusing it, not {brief(verdict)}"
-            )
-        super().__init__("illegal_action", f"illegal action: {verdict}")
-        self.verdict = verdict
-
-    @property
-    def codes(self) -> tuple[str, ...]:
-        """The codes of the violations."""
-        return self.verdict.codes
 
 
 class InvalidRecord(RummikitError):

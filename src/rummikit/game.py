@@ -22,13 +22,13 @@ import attrs
 
 from rummikit import profiles as _profiles
 from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
-from rummikit.errors import IllegalAction, InvalidArgument, brief
+from rummikit.errors import InvalidArgument, brief
 from rummikit.notation import TableLike, TilesLike, as_table, as_tiles
 from rummikit.options import FirstPlayer, StockEnd, TurnStructure
 from rummikit.pieces import Tile, sort_tiles
 from rummikit.profile import RuleProfile
 from rummikit.table import TableState
-from rummikit.verdict import Verdict, Violation
+from rummikit.verdict import IllegalAction, Verdict, Violation
 
 __all__ = ["Game", "Outcome", "Phase", "PlayerView", "Position", "Termination"]
 

@@ -15,11 +15,11 @@ import attrs
 
 from rummikit import profiles as _profiles
 from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
-from rummikit.errors import IllegalAction, InvalidArgument, brief
+from rummikit.errors import InvalidArgument, brief
 from rummikit.game import Game, Outcome, check_seed
 from rummikit.options import Scoring
 from rummikit.profile import RuleProfile
-from rummikit.verdict import Verdict, Violation
+from rummikit.verdict import IllegalAction, Verdict, Violation
 
 __all__ = ["Match"]
 

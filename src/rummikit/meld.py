@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable
 
 import attrs
 
+from rummikit._lexer import EXPECTED_TILE, check_text, notation_error, tokens
 from rummikit.errors import InvalidArgument, brief
-from rummikit.pieces import Tile
+from rummikit.pieces import Tile, tile_from_token
 
 __all__ = ["Meld", "MeldKind"]
 
@@ -101,8 +103,6 @@ class Meld:
     @classmethod
     def parse(cls, text: str) -> Meld:
         """Read a meld in notation, such as ``"r7 r8 r9"`` or ``"group: j j r5"``."""
-        from rummikit.notation import parse_meld
-
         return parse_meld(text)
 
     def __len__(self) -> int:
@@ -118,3 +118,50 @@ class Meld:
     def __str__(self) -> str:
         body = " ".join(map(str, self.tiles))
         return body if self.kind is None else f"{self.kind.value}: {body}"
+
+
+# -- notation ---------------------------------------------------------------------------------
+
+_KIND_RE = re.compile(r"(run|group):", re.IGNORECASE)
+
+
+def meld_from_tokens(tokens: list[tuple[str, int]], end: int) -> Meld:
+    """The meld that ``tokens`` (pieces with their offsets, no separator) spell, a kind
+    declaration allowed first; ``end`` is the offset to blame when there is no token."""
+    kind: MeldKind | None = None
+    tiles: list[Tile] = []
+    for index, (token, position) in enumerate(tokens):
+        if index == 0 and (match := _KIND_RE.match(token)):
+            kind = MeldKind(match[1].lower())
+            rest = token[match.end() :]
+            if rest:
+                tiles.append(tile_from_token(rest, position + match.end()))
+            continue
+        if token.endswith(":"):
+            raise notation_error(
+                "bad_kind",
+                "unknown or misplaced kind declaration",
+                token,
+                position,
+                "'run:' or 'group:' at the start of a meld",
+            )
+        tiles.append(tile_from_token(token, position))
+    if not tiles:
+        position = tokens[0][1] if tokens else end
+        raise notation_error("empty_meld", "meld with no tiles", "", position, "at least one tile")
+    return Meld(tiles, kind)
+
+
+def parse_meld(text: str) -> Meld:
+    """Read one meld, such as ``"r7 r8 r9"`` or ``"group: j j r5"``."""
+    found = list(tokens(check_text(text)))
+    for token, position in found:
+        if token in ("|", "\n"):
+            raise notation_error(
+                "unexpected_separator",
+                "meld separator in a single meld",
+                token.replace("\n", "\\n"),
+                position,
+                EXPECTED_TILE + " (several melds make a table)",
+            )
+    return meld_from_tokens(found, len(text))

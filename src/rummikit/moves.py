@@ -11,9 +11,10 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator
 
+from rummikit import profiles
 from rummikit.errors import InvalidArgument, brief
 from rummikit.meld import Meld, MeldKind
-from rummikit.notation import TableLike, TilesLike, as_profile, as_table, as_tiles
+from rummikit.notation import TableLike, TilesLike, as_table, as_tiles
 from rummikit.pieces import JOKER, Tile, sort_tiles
 from rummikit.profile import RuleProfile
 from rummikit.table import TableState
@@ -26,7 +27,7 @@ def rack_melds(profile: RuleProfile | str, rack: TilesLike) -> list[Meld]:
     and at their ends, ace high where the profile has it) and groups (with as many jokers as
     fit, and a suit repeated where the profile allows it). The profile or its name; the
     rack as tiles or notation."""
-    profile = as_profile(profile)
+    profile = profiles.get(profile)
     rack = as_tiles(rack)
     held = Counter(tile for tile in rack if tile.suit is not None)
     jokers = len(rack) - sum(held.values())
@@ -82,7 +83,7 @@ def simple_plays(
     The profile or its name; the table and the rack as values or notation. Bad arguments
     raise at the call, not at the first ``next``.
     """
-    profile = as_profile(profile)
+    profile = profiles.get(profile)
     table = as_table(table)
     rack = as_tiles(rack)
     if not isinstance(opened, bool):

@@ -3,25 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
+from rummikit import profiles
 from rummikit.errors import InvalidArgument, InvalidMeld, brief
 from rummikit.meld import Meld, MeldKind
-from rummikit.notation import as_items, as_profile, as_table
+from rummikit.notation import MeldLike, as_items, as_table
 from rummikit.options import OpeningJokerValue, OpeningRule
+from rummikit.profile import RuleProfile
 from rummikit.reading import MeldReading
 from rummikit.verdict import Verdict, Violation
-
-if TYPE_CHECKING:
-    from rummikit.notation import MeldLike
-    from rummikit.profile import RuleProfile
 
 __all__ = ["check_opening", "opening_points", "opening_value", "pure_run_length"]
 
 
 def opening_value(profile: RuleProfile | str, reading: MeldReading) -> int:
     """What one read meld counts for in an opening: its value, jokers per the profile."""
-    profile = as_profile(profile)
+    profile = profiles.get(profile)
     _need_reading(reading)
     if profile.opening_joker_value is OpeningJokerValue.ZERO:
         return reading.value - reading.joker_value
@@ -53,7 +50,7 @@ def _check_copies(profile: RuleProfile, melds: Iterable[Meld]) -> None:
 def opening_points(profile: RuleProfile | str, melds: Iterable[MeldLike] | str) -> int:
     """The total an opening made of ``melds`` is worth; raises InvalidMeld for an invalid meld
     and InvalidArgument (``too_many_copies``) for melds that together do not fit in the deck."""
-    profile = as_profile(profile)
+    profile = profiles.get(profile)
     checked = _melds(profile, melds)
     readings = [profile.read_meld(meld) for meld in checked]
     _check_copies(profile, checked)
@@ -88,7 +85,7 @@ def check_opening(profile: RuleProfile | str, melds: Iterable[MeldLike] | str) -
     Melds that together hold more copies of a piece than the deck has are no question of
     rules but impossible input: InvalidArgument (``too_many_copies``).
     """
-    profile = as_profile(profile)
+    profile = profiles.get(profile)
     violations: list[Violation] = []
     readings: list[MeldReading] = []
     valid: list[Meld] = []

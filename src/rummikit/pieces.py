@@ -10,11 +10,13 @@ value: rules never need to tell them apart, so racks, tables and stocks are mult
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable
 
 import attrs
 
-from rummikit.errors import InvalidArgument, brief
+from rummikit._lexer import EXPECTED_TILE, check_text, notation_error, tokens
+from rummikit.errors import InvalidArgument, NotationError, brief
 from rummikit.options import OptionEnum
 
 __all__ = [
@@ -134,8 +136,6 @@ class Tile:
     @classmethod
     def parse(cls, text: str) -> Tile:
         """Read one tile or card in notation, such as ``"r7"``, ``"Qs"``, ``"10♥"`` or ``"j"``."""
-        from rummikit.notation import parse_tile
-
         return parse_tile(text)
 
     @property
@@ -261,6 +261,99 @@ def suits_of(piece_set: PieceSet | str) -> tuple[Suit, ...]:
     """The four suits of a family, in notation order; ``piece_set`` may be given as its text."""
     return TILE_COLOURS if PieceSet(piece_set) is PieceSet.TILES else CARD_SUITS
 
+
+# -- notation ---------------------------------------------------------------------------------
+
+_VARIATION_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
+_SUIT_SYMBOLS = {
+    "s": Suit.SPADES,
+    "h": Suit.HEARTS,
+    "d": Suit.DIAMONDS,
+    "c": Suit.CLUBS,
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
+    "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS,
+    "♦": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+    "♣": Suit.CLUBS,
+    "♧": Suit.CLUBS,
+}
+_COLOURS = {"r": Suit.RED, "b": Suit.BLUE, "k": Suit.BLACK, "o": Suit.ORANGE, "y": Suit.ORANGE}
+_CARD_RANKS = {"a": 1, "j": 11, "q": 12, "k": 13}
+_TILE_RE = re.compile(r"([rbkoy])([0-9]+)")
+_CARD_RE = re.compile(r"([0-9]+|[ajqk])([shdc♠♤♥♡♦♢♣♧])")
+
+
+def tile_from_token(token: str, position: int) -> Tile:
+    """The piece one token of notation names (``r7``, ``Qs``, ``10♦``, ``j``), or a
+    :class:`~rummikit.NotationError` placing the token at ``position`` in the text."""
+    key = token.translate(_VARIATION_SELECTORS).lower()
+    if key == "j":
+        return JOKER
+    if match := _TILE_RE.fullmatch(key):
+        digits = match[2]
+        if digits.startswith("0") and digits.strip("0"):
+            problem = "tile number with a leading zero"
+            raise notation_error(
+                "bad_rank", problem, token, position, "a number 1-13 without leading zeros"
+            )
+        rank = int(digits) if len(digits) <= 2 else 0
+        if not 1 <= rank <= 13:
+            raise notation_error(
+                "bad_rank", "tile number out of range", token, position, "a number 1-13"
+            )
+        return Tile(_COLOURS[match[1]], rank)
+    if match := _CARD_RE.fullmatch(key):
+        rank_text = match[1]
+        if rank_text.startswith("0") and rank_text.strip("0"):
+            problem = "card rank with a leading zero"
+            raise notation_error("bad_rank", problem, token, position, "a rank A, 2-10, J, Q or K")
+        rank = _CARD_RANKS.get(rank_text) or (int(rank_text) if len(rank_text) <= 2 else 0)
+        if not (rank_text in _CARD_RANKS or 2 <= rank <= 10):
+            raise notation_error(
+                "bad_rank", "card rank out of range", token, position, "a rank A, 2-10, J, Q or K"
+            )
+        return Tile(_SUIT_SYMBOLS[match[2]], rank)
+    raise notation_error("bad_token", "unrecognised token", token, position, EXPECTED_TILE)
+
+
+def parse_tile(text: str) -> Tile:
+    """Read exactly one tile, card or joker, such as ``"r7"``, ``"Qs"`` or ``"j"``."""
+    tiles = parse_tiles(text)
+    if len(tiles) != 1:
+        raise NotationError(
+            "not_one_tile",
+            f"expected exactly one tile, found {len(tiles)} in {text!r}",
+            token=text,
+            position=0,
+            expected="exactly one tile",
+        )
+    return tiles[0]
+
+
+def parse_tiles(text: str) -> list[Tile]:
+    """Read a list of tiles or cards separated by spaces or commas, such as ``"r7 r8 j"``.
+
+    The empty string gives the empty list. Meld separators (``|``, line breaks) and kind
+    declarations are refused here: use :func:`~rummikit.parse_meld` or
+    :func:`~rummikit.parse_table` for those.
+    """
+    tiles: list[Tile] = []
+    for token, position in tokens(check_text(text)):
+        if token in ("|", "\n"):
+            raise notation_error(
+                "unexpected_separator",
+                "meld separator in a list of tiles",
+                token.replace("\n", "\\n"),
+                position,
+                EXPECTED_TILE + " (a list of tiles, such as a rack, holds no melds)",
+            )
+        tiles.append(tile_from_token(token, position))
+    return tiles
+
+
+# -- codes --------------------------------------------------------------------------------------
 
 _BY_CODE = {tile.code: tile for piece_set in PieceSet for tile in build_deck(piece_set, copies=1)}
 

@@ -4,6 +4,12 @@ Each option answers one row of the rules matrix (``row`` in its metadata). A hou
 ``profile.evolve(option=value)``; the new value is validated like the original and an
 unknown option, an impossible value or combination of options raises
 :class:`~rummikit.InvalidOption` naming the option.
+
+A profile is data below the rules that use it: the reading of melds and the deck sit under
+it, while openings, scoring and the judge (:mod:`rummikit.opening`, :mod:`rummikit.scoring`,
+:mod:`rummikit.judge`) take a profile and sit above. Its methods that ask those rules
+(:meth:`RuleProfile.check_turn`, :meth:`RuleProfile.score_round`, ...) are a convenience
+face over them and reach them when called.
 """
 
 from __future__ import annotations
@@ -16,9 +22,6 @@ from typing import Any, TypeVar, cast
 
 import attrs
 
-from rummikit import judge as _judge
-from rummikit import opening as _opening
-from rummikit import scoring as _scoring
 from rummikit.errors import InvalidArgument, InvalidMeld, InvalidOption, brief
 from rummikit.meld import Meld, MeldKind
 from rummikit.notation import MeldLike, TableLike, TilesLike, as_meld, as_table, as_tiles
@@ -35,25 +38,13 @@ from rummikit.options import (
     TurnStructure,
 )
 from rummikit.pieces import PieceSet, Tile, build_deck, tile_from_code
-from rummikit.reading import MeldReading, MeldRules, read
+from rummikit.reading import MeldReading, MeldRules, reading_of
 from rummikit.table import TableState
 from rummikit.verdict import Verdict
 
 __all__ = ["OptionRow", "RuleProfile"]
 
 P = TypeVar("P", bound=Hashable)
-
-
-_CACHE_LIMIT = 1 << 16
-_READINGS: dict[
-    MeldRules, dict[tuple[tuple[int, ...], MeldKind | None], MeldReading | tuple[str, str]]
-] = {}
-"""Meld readings memoised per set of meld rules (a reading depends on nothing else).
-
-Kept here rather than on each profile so that a profile, and the game views that hold it,
-carry no trace of the melds read under it when they are pickled or turned into dicts: those
-melds were built from players' racks.
-"""
 
 
 def _int_between(low: int, high: int | None) -> Any:
@@ -441,9 +432,9 @@ class RuleProfile:
         checked = as_table(table)
         if not deck_checked:
             self.check_in_deck([tile for meld in checked.melds for tile in meld.tiles])
-        memo = _READINGS.get(self._meld_rules, {})  # most melds were read before
+        rules = self._meld_rules
         for meld in checked.melds:
-            found = memo.get((meld.codes, meld.kind)) or self._reading(meld, None)
+            found = reading_of(meld, meld.kind, rules)
             if not isinstance(found, MeldReading):
                 raise InvalidArgument(
                     "invalid_table", f"{what} holds an invalid meld, {meld}: {found[1]}"
@@ -453,7 +444,9 @@ class RuleProfile:
     def piece_value(self, tile: Tile | str) -> int:
         """What ``tile`` (a piece, or one in notation) costs when left in hand at the end of
         a round. Raises :class:`~rummikit.InvalidArgument` for a piece not in this deck."""
-        return _scoring.piece_value(self, tile)
+        from rummikit import scoring  # the rules sit above the profile: see the module
+
+        return scoring.piece_value(self, tile)
 
     # -- melds ----------------------------------------------------------------------------
 
@@ -463,17 +456,7 @@ class RuleProfile:
         if not isinstance(meld, Meld):
             meld = as_meld(meld)
         declared = meld.kind if kind is None else MeldKind.coerce(kind)
-        key = (meld.codes, declared)
-        memo = _READINGS.get(self._meld_rules)
-        if memo is None:
-            memo = _READINGS.setdefault(self._meld_rules, {})
-        found = memo.get(key)
-        if found is None:
-            found = read(meld.tiles, declared, self._meld_rules)
-            if len(memo) >= _CACHE_LIMIT:
-                memo.clear()
-            memo[key] = found
-        return found
+        return reading_of(meld, declared, self._meld_rules)
 
     def read_meld(self, meld: MeldLike, kind: MeldKind | str | None = None) -> MeldReading:
         """Read ``meld`` under this profile: its kind, what each joker stands for, its value.
@@ -506,9 +489,9 @@ class RuleProfile:
         ``after`` the table proposed at the end, ``opened`` whether the player had opened
         before this turn. Returns a verdict listing every violation.
         """
-        return _judge.judge_turn(
-            self, self.as_table(before), self.as_tiles(rack), self.as_table(after), opened
-        )
+        from rummikit import judge  # the rules sit above the profile: see the module
+
+        return judge.check_turn(self, before, rack, after, opened)
 
     # -- openings -------------------------------------------------------------------------
 
@@ -519,17 +502,23 @@ class RuleProfile:
         :class:`~rummikit.InvalidArgument` if together they hold more copies of a piece than
         the deck (``too_many_copies``).
         """
-        return _opening.opening_points(self, melds)
+        from rummikit import opening  # the rules sit above the profile: see the module
+
+        return opening.opening_points(self, melds)
 
     def check_opening(self, melds: Iterable[MeldLike] | str) -> Verdict:
         """Whether ``melds``, laid from the rack, make a valid opening (a verdict)."""
-        return _opening.check_opening(self, melds)
+        from rummikit import opening  # the rules sit above the profile: see the module
+
+        return opening.check_opening(self, melds)
 
     # -- scoring --------------------------------------------------------------------------
 
     def round_winners(self, racks: Mapping[P, TilesLike], winner: P | None = None) -> tuple[P, ...]:
         """Who wins a round that ended with ``racks`` (see :func:`rummikit.scoring.round_winners`)."""
-        return _scoring.round_winners(self, racks, winner)
+        from rummikit import scoring  # the rules sit above the profile: see the module
+
+        return scoring.round_winners(self, racks, winner)
 
     def score_round(self, racks: Mapping[P, TilesLike], winner: P | None = None) -> dict[P, int]:
         """Each player's points for a round that ended with ``racks``.
@@ -537,7 +526,9 @@ class RuleProfile:
         With ``winner`` None the profile decides who won: whoever went out, else its
         blocked-end rule, else nobody. See :func:`rummikit.scoring.score_round`.
         """
-        return _scoring.score_round(self, racks, winner)
+        from rummikit import scoring  # the rules sit above the profile: see the module
+
+        return scoring.score_round(self, racks, winner)
 
     # -- variants -------------------------------------------------------------------------
 

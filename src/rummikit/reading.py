@@ -1,8 +1,9 @@
 """Reading a meld: is it a run or a group, what does each joker stand for, what is it worth.
 
 The reader works on a :class:`MeldRules` value, the few profile options that decide meld
-validity, so that it stays below the profile layer. Profiles keep a bounded memo of readings
-keyed by the tiles and the declared kind, which makes re-reading a table cheap.
+validity, so that it stays below the profile layer. A bounded memo of readings, one per set
+of meld rules, keyed by the tiles and the declared kind (:func:`reading_of`), makes
+re-reading a table cheap.
 
 How the order of the tiles is used: it never decides validity. It only picks among valid
 readings, in this order of preference:
@@ -21,10 +22,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from rummikit.meld import MeldKind
+from rummikit.meld import Meld, MeldKind
 from rummikit.pieces import JOKER, PieceSet, Suit, Tile, suits_of
 
-__all__ = ["MeldReading", "MeldRules", "Substitute", "read"]
+__all__ = ["MeldReading", "MeldRules", "Substitute", "read", "reading_of"]
 
 MAX_RUN = 13
 """The most pieces in a run: each rank once (with ace high, the ace at one end only)."""
@@ -160,6 +161,34 @@ def read(tiles: Sequence[Tile], kind: MeldKind | None, rules: MeldRules) -> Meld
     if isinstance(group, MeldReading):
         return group
     return run if _looks_like_run(naturals) else group
+
+
+_MEMO_LIMIT = 1 << 16
+"""The most readings one memo keeps; past it the memo starts again (memory stays bounded on
+untrusted input)."""
+_MEMOS: dict[MeldRules, dict[tuple[tuple[int, ...], MeldKind | None], MeldReading | Failure]] = {}
+"""Readings memoised per set of meld rules (a reading depends on nothing else).
+
+Kept in this module rather than on each profile so that a profile, and the game views that
+hold it, carry no trace of the melds read under it when they are pickled or turned into
+dicts: those melds were built from players' racks.
+"""
+
+
+def reading_of(meld: Meld, kind: MeldKind | None, rules: MeldRules) -> MeldReading | Failure:
+    """:func:`read` of ``meld``'s tiles as ``kind``, from the memo of ``rules`` when read
+    before: a game re-reads every meld of the table at each turn."""
+    memo = _MEMOS.get(rules)
+    if memo is None:
+        memo = _MEMOS.setdefault(rules, {})
+    key = (meld.codes, kind)
+    found = memo.get(key)
+    if found is None:
+        found = read(meld.tiles, kind, rules)
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        memo[key] = found
+    return found
 
 
 def _only_possible_kind(naturals: list[Tile]) -> MeldKind | None:

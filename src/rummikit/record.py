@@ -27,7 +27,6 @@ import attrs
 from rummikit import game as _game
 from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
 from rummikit.errors import (
-    IllegalAction,
     InvalidArgument,
     InvalidRecord,
     RummikitError,
@@ -39,6 +38,7 @@ from rummikit.notation import format_tiles, parse_tiles
 from rummikit.pieces import Tile
 from rummikit.profile import RuleProfile
 from rummikit.table import TableState
+from rummikit.verdict import IllegalAction
 
 __all__ = [
     "FORMAT",

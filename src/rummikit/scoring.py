@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
+from rummikit import profiles
 from rummikit.errors import InvalidArgument, brief
-from rummikit.notation import TilesLike, as_profile, parse_tile
+from rummikit.notation import TilesLike, parse_tile
 from rummikit.options import BlockedWinner, PieceValues, Scoring, StockEnd
 from rummikit.pieces import Tile
-
-if TYPE_CHECKING:
-    from rummikit.profile import RuleProfile
+from rummikit.profile import RuleProfile
 
 __all__ = ["piece_value", "round_winners", "score_round"]
 
@@ -26,7 +25,7 @@ def piece_value(profile: RuleProfile | str, tile: Tile | str) -> int:
     A piece of the other family is refused (``not_in_deck``), as in :func:`score_round`; the
     joker is valued even in a deck without jokers, since its penalty is a profile option.
     """
-    profile = as_profile(profile)
+    profile = profiles.get(profile)
     if isinstance(tile, str):
         tile = parse_tile(tile)
     elif not isinstance(tile, Tile):
@@ -112,7 +111,7 @@ def round_winners(
     when nobody went out, the profile decides: the blocked-end rule (lowest total, then fewest
     tiles; a tie that remains is a shared win) or no winner at all (rami voleur).
     """
-    profile = as_profile(profile)
+    profile = profiles.get(profile)
     checked = _checked_racks(profile, racks)
     values = {p: sum(_value(profile, t) for t in tiles) for p, tiles in checked.items()}
     return tuple(_winners(profile, checked, values, winner))
@@ -130,7 +129,7 @@ def score_round(
     loser pays every co-winner in full, which keeps the round zero-sum in whole points.
     Penalty scoring: winners score 0 and every other player their rack total.
     """
-    profile = as_profile(profile)
+    profile = profiles.get(profile)
     checked = _checked_racks(profile, racks)
     values = {p: sum(_value(profile, t) for t in tiles) for p, tiles in checked.items()}
     winners = _winners(profile, checked, values, winner)

@@ -7,8 +7,9 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
+from rummikit._lexer import check_text, notation_error, tokens
 from rummikit.errors import InvalidArgument, brief
-from rummikit.meld import Meld
+from rummikit.meld import Meld, meld_from_tokens
 from rummikit.pieces import Tile
 
 __all__ = ["TableState", "meld_key"]
@@ -54,8 +55,6 @@ class TableState:
     @classmethod
     def parse(cls, text: str) -> TableState:
         """Read a table in notation, such as ``"r7 r8 r9 | b5 k5 o5"``."""
-        from rummikit.notation import parse_table
-
         return cls(parse_table(text))
 
     @property
@@ -79,3 +78,40 @@ class TableState:
 
     def __repr__(self) -> str:
         return f"TableState.parse({str(self)!r})"
+
+
+def parse_table(text: str) -> list[Meld]:
+    """Read a table: melds separated by ``|`` or line breaks, such as ``"r7 r8 r9 | b5 k5 o5"``.
+
+    The empty string (or only whitespace) is the empty table. A ``|`` with no tiles on one
+    side is refused; blank lines are not.
+    """
+    melds: list[Meld] = []
+    current: list[tuple[str, int]] = []
+    after_bar = False
+    bar_position = 0
+    for token, position in tokens(check_text(text)):
+        if token == "|":
+            if not current:
+                raise notation_error(
+                    "empty_meld", "meld with no tiles", "|", position, "at least one tile"
+                )
+            melds.append(meld_from_tokens(current, position))
+            current, after_bar, bar_position = [], True, position
+        elif token == "\n":
+            if current:
+                melds.append(meld_from_tokens(current, position))
+                current, after_bar = [], False
+            elif after_bar:
+                raise notation_error(
+                    "empty_meld", "meld with no tiles", "|", bar_position, "at least one tile"
+                )
+        else:
+            current.append((token, position))
+    if current:
+        melds.append(meld_from_tokens(current, len(text)))
+    elif after_bar:
+        raise notation_error(
+            "empty_meld", "meld with no tiles", "|", bar_position, "at least one tile"
+        )
+    return melds

@@ -1,14 +1,15 @@
-"""Verdicts: the answer to "is this allowed?", with every reason when it is not."""
+"""Verdicts: the answer to "is this allowed?", with every reason when it is not; and the error
+an action raises when its verdict refuses it."""
 
 from __future__ import annotations
 
 import attrs
 
-from rummikit.errors import InvalidArgument
+from rummikit.errors import InvalidArgument, RummikitError, brief
 from rummikit.meld import Meld
 from rummikit.pieces import Tile
 
-__all__ = ["Verdict", "Violation"]
+__all__ = ["IllegalAction", "Verdict", "Violation"]
 
 
 @attrs.frozen
@@ -67,3 +68,26 @@ class Verdict:
         if self.ok:
             return "ok"
         return "; ".join(map(str, self.violations))
+
+
+class IllegalAction(RummikitError):
+    """An action the game does not allow now. ``verdict`` lists every reason.
+
+    The code is ``illegal_action``; the codes of the reasons are ``verdict.codes``. The game
+    the action was tried on is unchanged.
+    """
+
+    verdict: Verdict
+
+    def __init__(self, verdict: Verdict) -> None:
+        if not isinstance(verdict, Verdict):
+            raise InvalidArgument(
+                "bad_verdict", f"IllegalAction takes the Verdict refusing it, not {brief(verdict)}"
+            )
+        super().__init__("illegal_action", f"illegal action: {verdict}")
+        self.verdict = verdict
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """The codes of the violations."""
+        return self.verdict.codes

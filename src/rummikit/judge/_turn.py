@@ -1,0 +1,136 @@
+"""The judge's entry: a turn's final table against the table and rack it started from."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+
+from rummikit import profiles
+from rummikit.errors import InvalidArgument, InvalidMeld, brief
+from rummikit.judge._common import codes_of, listing, meld_identities, tiles_from_codes
+from rummikit.judge._extensions import check_extensions_only
+from rummikit.judge._jokers import check_frozen_jokers
+from rummikit.judge._opening import check_opening_turn
+from rummikit.notation import TableLike, TilesLike, as_table, as_tiles
+from rummikit.options import JokerPolicy, TurnStructure
+from rummikit.pieces import JOKER, Tile
+from rummikit.profile import RuleProfile
+from rummikit.reading import MeldReading
+from rummikit.table import TableState
+from rummikit.verdict import Verdict, Violation
+
+
+def check_turn(
+    profile: RuleProfile | str,
+    before: TableLike,
+    rack: TilesLike,
+    after: TableLike,
+    opened: bool,
+) -> Verdict:
+    """Judge one play: ``before`` and ``after`` are the tables, ``rack`` the player's rack
+    (values or notation; the profile or its name).
+
+    Every violation is reported, each with a stable code: ``table_tile_to_rack``,
+    ``unknown_tile``, ``invalid_meld``, ``no_rack_tile``, ``rearrangement_forbidden``,
+    ``initial_meld_uses_table``, ``initial_meld_below_threshold``,
+    ``initial_meld_needs_pure_run``, ``joker_meld_frozen``,
+    ``joker_replacement_not_from_rack`` and ``freed_joker_misplaced``.
+    """
+    profile = profiles.get(profile)
+    before, rack, after = as_table(before), as_tiles(rack), as_table(after)
+    if not isinstance(opened, bool):
+        raise InvalidArgument("bad_opened", f"opened is True or False, not {brief(opened)}")
+    profile.check_in_deck(itertools.chain(rack, *(meld.tiles for meld in before.melds)))
+    profile.check_table(before, what="the table before the turn", deck_checked=True)
+    return judge_turn(profile, before, rack, after, opened)
+
+
+def judge_turn(
+    profile: RuleProfile, before: TableState, rack: Sequence[Tile], after: TableState, opened: bool
+) -> Verdict:
+    """:func:`check_turn` of a position already known to be sound: the profile a value,
+    ``before`` a valid table and ``rack`` pieces that, with it, fit in the profile's deck;
+    ``opened`` a bool. What a game calls, its own state being sound by construction; the
+    proposed table ``after`` is the only input judged here."""
+    held = Counter(tile.code for tile in rack)
+    violations: list[Violation] = []
+    on_table_before = codes_of(before.melds)
+    on_table_after = codes_of(after.melds)
+    taken = on_table_before - on_table_after
+    played = on_table_after - on_table_before
+    if taken:
+        violations.append(
+            Violation(
+                "table_tile_to_rack",
+                f"tiles left the table: {listing(taken)}; no tile on the table may go back "
+                "to a rack, jokers included",
+                tiles=tuple(tiles_from_codes(taken).elements()),
+            )
+        )
+    not_held = played - held
+    if not_held:
+        violations.append(
+            Violation(
+                "unknown_tile",
+                f"tiles appear that were neither on the table nor on the rack: {listing(not_held)}",
+                tiles=tuple(tiles_from_codes(not_held).elements()),
+            )
+        )
+    readings: list[MeldReading | None] = []
+    for meld in after.melds:
+        try:
+            readings.append(profile.read_meld(meld))
+        except InvalidMeld as error:  # a tile outside the deck included
+            readings.append(None)
+            violations.append(
+                Violation(
+                    "invalid_meld", f"{meld}: {error.message}", melds=(meld,), tiles=meld.tiles
+                )
+            )
+    from_rack = tiles_from_codes(played & held)
+    count = sum(from_rack.values())
+    identities = None
+    must_play = True  # play-or-draw: a play always lays tiles (the alternative is drawing)
+    if profile.turn_structure is not TurnStructure.PLAY_OR_DRAW or not opened:
+        identities = (meld_identities(profile, before), meld_identities(profile, after))
+        if profile.turn_structure is not TurnStructure.PLAY_OR_DRAW:
+            must_play = Counter(k for _, k in identities[0]) != Counter(k for _, k in identities[1])
+    needed = profile.min_rack_tiles_per_play
+    if must_play and count < needed:
+        violations.append(
+            Violation(
+                "no_rack_tile",
+                f"a play must add at least {needed} tile(s) from the rack; "
+                + (
+                    "draw instead"
+                    if profile.turn_structure is TurnStructure.PLAY_OR_DRAW
+                    else "leave the table as it was to end the turn without playing"
+                ),
+            )
+        )
+    if not profile.table_manipulation:
+        violations.extend(check_extensions_only(profile, before, after, readings))
+    frozen: list[Violation] = []
+    if profile.joker_policy is JokerPolicy.FROZEN:
+        frozen = check_frozen_jokers(profile, before, after, readings, from_rack)
+    if identities is not None and not opened and must_play:
+        # (an unchanged table after a mandatory draw opens nothing)
+        fits = None
+        if profile.joker_policy is JokerPolicy.FROZEN and not frozen:
+            # the opening's melds are made of rack tiles and rack jokers: a joker's
+            # replacement comes from the other rack tiles, and a freed joker needs a place
+            # outside them (tiles and jokers look alike, so both rules must hold for one
+            # reading)
+            def fits(taken: frozenset[int]) -> list[Violation]:
+                laid = sum((Counter(after.melds[i].tiles) for i in taken), Counter())
+                claimed = frozenset(i for i in taken if JOKER in after.melds[i].tiles)
+                return check_frozen_jokers(
+                    profile, before, after, readings, from_rack - laid, claimed, laid
+                )
+
+        violations.extend(
+            check_opening_turn(profile, before, after, identities, readings, from_rack, fits)
+        )
+    violations.extend(frozen)
+    return Verdict(tuple(violations))
