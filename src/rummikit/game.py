@@ -23,10 +23,12 @@ import attrs
 from rummikit import profiles as _profiles
 from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
 from rummikit.errors import InvalidArgument, brief
+from rummikit.judge import judge_turn
 from rummikit.notation import TableLike, TilesLike, as_table, as_tiles
 from rummikit.options import FirstPlayer, StockEnd, TurnStructure
 from rummikit.pieces import Tile, sort_tiles
 from rummikit.profile import RuleProfile
+from rummikit.scoring import settle_round
 from rummikit.table import TableState
 from rummikit.verdict import IllegalAction, Verdict, Violation
 
@@ -247,29 +249,29 @@ class Game:
         seed, which is recorded in :attr:`seed`. ``first_player`` overrides the profile's way of
         choosing (a match rotates it).
         """
-        rules = _profiles.get(profile)
-        count = rules.default_players if players is None else players
-        if type(count) is not int or not rules.min_players <= count <= rules.max_players:
+        profile = _profiles.get(profile)
+        count = profile.default_players if players is None else players
+        if type(count) is not int or not profile.min_players <= count <= profile.max_players:
             raise InvalidArgument(
                 "bad_players",
-                f"{rules.name!r} is played by {rules.min_players} to {rules.max_players} "
+                f"{profile.name!r} is played by {profile.min_players} to {profile.max_players} "
                 f"players, not {brief(count)}",
             )
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         check_seed(seed)
         rng = random.Random(seed)
-        first = _first_player(rules, count, rng)
+        first = _first_player(profile, count, rng)
         if first_player is not None:
             _check_seat(first_player, count)
             first = first_player
-        deck = _shuffled(rules, rng)
-        size = rules.hand_size
+        deck = _shuffled(profile, rng)
+        size = profile.hand_size
         racks = tuple(tuple(sort_tiles(deck[i * size : (i + 1) * size])) for i in range(count))
         position = Position(
             TableState(), racks, tuple(deck[count * size :]), first, (False,) * count
         )
-        return cls._at(rules, position, seed)
+        return cls._at(profile, position, seed)
 
     @classmethod
     def from_position(
@@ -290,21 +292,21 @@ class Game:
         table, racks and stock together must be exactly the deck; otherwise
         :class:`~rummikit.InvalidArgument` says what is wrong.
         """
-        rules = _profiles.get(profile)
+        profile = _profiles.get(profile)
         melds = as_table(table)
         hands = tuple(tuple(sort_tiles(as_tiles(rack))) for rack in _racks(racks))
         count = len(hands)
-        if not rules.min_players <= count <= rules.max_players:
+        if not profile.min_players <= count <= profile.max_players:
             raise InvalidArgument(
                 "bad_players",
-                f"{rules.name!r} is played by {rules.min_players} to {rules.max_players} "
+                f"{profile.name!r} is played by {profile.min_players} to {profile.max_players} "
                 f"players; {count} {'rack was' if count == 1 else 'racks were'} given",
             )
         _check_seat(current, count)
         flags = _opened(opened, count)
-        rules.check_table(melds)
+        profile.check_table(melds)
         pile = as_tiles(stock)
-        _check_adds_up(rules, [*melds.tiles.elements(), *(t for h in hands for t in h), *pile])
+        _check_adds_up(profile, [*melds.tiles.elements(), *(t for h in hands for t in h), *pile])
         empty = [seat for seat, hand in enumerate(hands) if not hand]
         if empty:
             raise InvalidArgument(
@@ -312,7 +314,7 @@ class Game:
                 f"the rack of player {empty[0]} is empty: that player has gone out and the "
                 "round is over; give every player at least one piece",
             )
-        return cls._at(rules, Position(melds, hands, tuple(pile), current, flags), None)
+        return cls._at(profile, Position(melds, hands, tuple(pile), current, flags), None)
 
     @classmethod
     def _at(cls, profile: RuleProfile, position: Position, seed: int | None) -> Game:
@@ -417,19 +419,18 @@ class Game:
         return Verdict(tuple(problems))
 
     def _judge(self, table: TableState) -> Verdict:
-        return self.profile.check_turn(
-            before=self.table,
-            rack=self.racks[self.current_player],
-            after=table,
-            opened=self.opened[self.current_player],
-        )
+        # the game's own table and racks are sound by construction: only the proposed table
+        # (converted once, by Play) is judged
+        player = self.current_player
+        return judge_turn(self.profile, self.table, self.racks[player], table, self.opened[player])
 
     def apply(self, action: Action) -> Game:
         """The game after ``action``; raises :class:`~rummikit.IllegalAction` if not allowed."""
         verdict = self.check(action)
         if not verdict.ok:
             raise IllegalAction(verdict)
-        action = attrs.evolve(action, player=self.current_player)
+        if action.player != self.current_player:
+            action = attrs.evolve(action, player=self.current_player)
         if isinstance(action, Play):
             return self._play(action)
         if isinstance(action, Draw):
@@ -545,9 +546,7 @@ class Game:
     def _outcome(
         self, termination: Termination, racks: tuple[tuple[Tile, ...], ...], winner: int | None
     ) -> Outcome:
-        by_seat = dict(enumerate(racks))
-        winners = self.profile.round_winners(by_seat, winner)
-        scores = self.profile.score_round(by_seat, winner)
+        winners, scores = settle_round(self.profile, dict(enumerate(racks)), winner)
         return Outcome(termination, winners, tuple(scores[seat] for seat in range(len(racks))))
 
     def __repr__(self) -> str:

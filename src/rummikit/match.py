@@ -79,12 +79,12 @@ class Match:
         cls, profile: RuleProfile | str, players: int | None = None, seed: int | None = None
     ) -> Match:
         """Start a match and deal its first round."""
-        rules = _profiles.get(profile)
+        profile = _profiles.get(profile)
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         check_seed(seed)
-        game = Game.new(rules, players, _round_seed(seed, 0))
-        return cls(rules, seed, game.current_player, (), game)
+        game = Game.new(profile, players, _round_seed(seed, 0))
+        return cls(profile, seed, game.current_player, (), game)
 
     @property
     def players(self) -> tuple[int, ...]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from typing import TypeVar
 
 from rummikit import profiles
@@ -68,7 +68,7 @@ def _blocked_winners(profile: RuleProfile, values: dict[P, int], counts: dict[P,
 
 
 def _winners(
-    profile: RuleProfile, racks: dict[P, list[Tile]], values: dict[P, int], winner: P | None
+    profile: RuleProfile, racks: Mapping[P, Sequence[Tile]], values: dict[P, int], winner: P | None
 ) -> list[P]:
     if winner is not None:
         # Compared key by key and by type: an unhashable winner cannot be looked up, and
@@ -112,9 +112,7 @@ def round_winners(
     tiles; a tie that remains is a shared win) or no winner at all (rami voleur).
     """
     profile = profiles.get(profile)
-    checked = _checked_racks(profile, racks)
-    values = {p: sum(_value(profile, t) for t in tiles) for p, tiles in checked.items()}
-    return tuple(_winners(profile, checked, values, winner))
+    return settle_round(profile, _checked_racks(profile, racks), winner)[0]
 
 
 def score_round(
@@ -130,14 +128,23 @@ def score_round(
     Penalty scoring: winners score 0 and every other player their rack total.
     """
     profile = profiles.get(profile)
-    checked = _checked_racks(profile, racks)
-    values = {p: sum(_value(profile, t) for t in tiles) for p, tiles in checked.items()}
-    winners = _winners(profile, checked, values, winner)
+    return settle_round(profile, _checked_racks(profile, racks), winner)[1]
+
+
+def settle_round(
+    profile: RuleProfile, racks: Mapping[P, Sequence[Tile]], winner: P | None = None
+) -> tuple[tuple[P, ...], dict[P, int]]:
+    """:func:`round_winners` and :func:`score_round` together, in one pass, for racks already
+    known to hold pieces of the profile's deck (a game's own): what a game calls when a
+    round ends."""
+    values = {p: sum(_value(profile, t) for t in tiles) for p, tiles in racks.items()}
+    winners = _winners(profile, racks, values, winner)
     if profile.scoring is Scoring.PENALTY:
-        return {p: 0 if p in winners else values[p] for p in checked}
-    blocked = winner is None and all(checked[p] for p in winners)
+        return tuple(winners), {p: 0 if p in winners else values[p] for p in racks}
+    blocked = winner is None and all(racks[p] for p in winners)
     by_difference = blocked and profile.blocked_winner is BlockedWinner.LOWEST_POINTS
     base = values[winners[0]] if by_difference else 0
-    differences = {p: values[p] - base for p in checked if p not in winners}
+    differences = {p: values[p] - base for p in racks if p not in winners}
     pot = sum(differences.values())
-    return {p: pot if p in winners else -len(winners) * differences[p] for p in checked}
+    scores = {p: pot if p in winners else -len(winners) * differences[p] for p in racks}
+    return tuple(winners), scores
