@@ -135,8 +135,8 @@ def _inputs(
 ) -> tuple[RuleProfile, TableState, tuple[Tile, ...]]:
     """Profile, table and rack as values, checked as :func:`~rummikit.solve` checks
     them, so every path of :func:`best_play` and every bot takes the same input."""
-    rules, before, pieces = checked_position(profile, table, rack, opened)
-    return rules, before, tuple(pieces)
+    profile, before, pieces = checked_position(profile, table, rack, opened)
+    return profile, before, tuple(pieces)
 
 
 def _bad_view(message: str) -> InvalidArgument:
@@ -178,10 +178,10 @@ def _read_view(view: PlayerView) -> PlayerView:
             f"it is seat {brief(view.current_player)}'s turn, not this view's seat "
             f"{view.player}: a bot chooses on its own turn"
         )
-    rules, table, rack = _inputs(view.profile, view.table, view.rack, opened[view.player])
+    profile, table, rack = _inputs(view.profile, view.table, view.rack, opened[view.player])
     return attrs.evolve(
         view,
-        profile=rules,
+        profile=profile,
         table=table,
         rack=rack,
         opened=tuple(opened),
@@ -252,12 +252,12 @@ def best_play(
         raise InvalidArgument(
             "bad_use_solver", f"use_solver is True or False, not {brief(use_solver)}"
         )
-    rules, before, pieces = _inputs(profile, table, rack, opened)
-    return _best_play(rules, before, pieces, opened, objective, budget, use_solver, keep_table)
+    profile, before, pieces = _inputs(profile, table, rack, opened)
+    return _best_play(profile, before, pieces, opened, objective, budget, use_solver, keep_table)
 
 
 def _best_play(
-    rules: RuleProfile,
+    profile: RuleProfile,
     before: TableState,
     pieces: tuple[Tile, ...],
     opened: bool,
@@ -268,9 +268,9 @@ def _best_play(
 ) -> TableState | None:
     """:func:`best_play` on input already checked (by it, or by a bot's :func:`_read_view`)."""
     if not use_solver:
-        return _fallback(rules, before, pieces, opened, objective)
+        return _fallback(profile, before, pieces, opened, objective)
     solution = solve_checked(
-        rules,
+        profile,
         before,
         pieces,
         opened=opened,
@@ -281,10 +281,10 @@ def _best_play(
     if solution is not None and solution.optimal:
         return solution.table
     # Cut short by the budget: keep the better of what it found and the simple plays.
-    simple = _fallback(rules, before, pieces, opened, objective)
+    simple = _fallback(profile, before, pieces, opened, objective)
     if solution is None or simple is None:
         return simple or (None if solution is None else solution.table)
-    keys = [_key(rules, objective, _played(before, after)) for after in (solution.table, simple)]
+    keys = [_key(profile, objective, _played(before, after)) for after in (solution.table, simple)]
     return solution.table if keys[0] >= keys[1] else simple
 
 
@@ -493,10 +493,10 @@ class StrategicBot:
 
     def reserve_for(self, profile: RuleProfile | str) -> int:
         """The pieces kept back under ``profile``: ``reserve``, or its per-profile default."""
-        rules = _profiles.get(profile)
+        profile = _profiles.get(profile)
         if self.reserve is not None:
             return self.reserve
-        return 0 if rules.turn_structure is TurnStructure.DRAW_THEN_PLAY else 3
+        return 0 if profile.turn_structure is TurnStructure.DRAW_THEN_PLAY else 3
 
     def _late(self, view: PlayerView) -> bool:
         others = [size for seat, size in enumerate(view.rack_sizes) if seat != view.player]

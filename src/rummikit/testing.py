@@ -210,11 +210,11 @@ def runs(
     forbids it, and at least one natural. The kind is declared ``run`` when the tiles could
     also be read as a group. Lengths default to the profile's minimum up to 13.
     """
-    rules = _profile(profile)
+    profile = _profile(profile)
     low, high = _bounds(
-        ("min_length", "max_length"), rules.min_meld_length, MAX_RUN, min_length, max_length
+        ("min_length", "max_length"), profile.min_meld_length, MAX_RUN, min_length, max_length
     )
-    return _runs(rules, _joker_budget(rules, jokers), low, high)
+    return _runs(profile, _joker_budget(profile, jokers), low, high)
 
 
 def groups(
@@ -230,11 +230,15 @@ def groups(
     deck has copies), no more jokers than the deck holds, at least one natural. The kind is
     declared ``group`` when the tiles could also be read as a run.
     """
-    rules = _profile(profile)
+    profile = _profile(profile)
     low, high = _bounds(
-        ("min_size", "max_size"), rules.min_meld_length, rules.max_group_size, min_size, max_size
+        ("min_size", "max_size"),
+        profile.min_meld_length,
+        profile.max_group_size,
+        min_size,
+        max_size,
     )
-    return _groups(rules, _joker_budget(rules, jokers), low, high)
+    return _groups(profile, _joker_budget(profile, jokers), low, high)
 
 
 def melds(profile: RuleProfile | str, *, jokers: bool = True) -> st.SearchStrategy[Meld]:
@@ -301,26 +305,26 @@ def player_racks(
     hand size. With ``min_size=0`` at most one rack is empty (only one player can go out in a
     round); with ``min_size=1`` set one to ``[]`` yourself for a player who went out.
     """
-    rules = _profile(profile)
+    profile = _profile(profile)
     _bounds(("min_players", "max_players"), 1, 8, min_players, max_players)
-    low = rules.min_players if min_players is None else min_players
-    high = max(low, rules.max_players) if max_players is None else max_players
+    low = profile.min_players if min_players is None else min_players
+    high = max(low, profile.max_players) if max_players is None else max_players
     low, high = _bounds(("min_players", "max_players"), 1, 8, low, high)
-    fits = len(rules.deck) // high
-    if max_size is None and rules.hand_size > fits:
+    fits = len(profile.deck) // high
+    if max_size is None and profile.hand_size > fits:
         raise InvalidArgument(
             "bad_bounds",
-            f"{high} racks of up to {rules.hand_size} pieces (the hand size) do not fit in the "
-            f"deck of {len(rules.deck)}: lower max_players, or pass max_size of at most {fits}",
+            f"{high} racks of up to {profile.hand_size} pieces (the hand size) do not fit in the "
+            f"deck of {len(profile.deck)}: lower max_players, or pass max_size of at most {fits}",
         )
-    size = rules.hand_size if max_size is None else max_size
+    size = profile.hand_size if max_size is None else max_size
     least, most = _bounds(("min_size", "max_size"), 0, fits, min_size, size)
     if most == 0 and high > 1:
         raise InvalidArgument(
             "bad_bounds",
             "max_size=0 leaves every rack empty, but only one player can go out in a round",
         )
-    return _player_racks(rules, low, high, least, most)
+    return _player_racks(profile, low, high, least, most)
 
 
 @_cache
@@ -358,7 +362,7 @@ def tables(
     max_melds: int = _DEFAULT_MAX_MELDS,
 ) -> st.SearchStrategy[list[Meld]]:
     """Lists of valid melds that together fit in the profile's deck (a possible table)."""
-    rules = _profile(profile)
+    profile = _profile(profile)
     _need_flag(jokers)
-    low, high = _bounds(("min_melds", "max_melds"), 0, len(rules.deck), min_melds, max_melds)
-    return _tables(rules, jokers, low, high)
+    low, high = _bounds(("min_melds", "max_melds"), 0, len(profile.deck), min_melds, max_melds)
+    return _tables(profile, jokers, low, high)
