@@ -9,7 +9,7 @@ from collections.abc import Hashable, Iterable
 from rummikit.meld import Meld
 from rummikit.pieces import JOKER, Tile, tile_from_code
 from rummikit.profile import RuleProfile
-from rummikit.reading import Substitute
+from rummikit.reading import Failure, MeldReading, Substitute, reading_of
 from rummikit.table import TableState, meld_key
 
 
@@ -38,6 +38,12 @@ Keys = list[tuple[int, Hashable]]
 """Melds of a table as (index, identity) pairs."""
 
 
+def read_declared(profile: RuleProfile, meld: Meld) -> MeldReading | Failure:
+    """``meld`` read under ``profile`` as it declares itself: the judge's melds are values
+    already, so it asks the memo of the profile's meld rules directly."""
+    return reading_of(meld, meld.kind, profile.meld_rules)
+
+
 def meld_identities(profile: RuleProfile, table: TableState, *, jokers_only: bool = False) -> Keys:
     """A key per meld, equal for the same tiles with each joker standing for the same tile.
 
@@ -50,8 +56,9 @@ def meld_identities(profile: RuleProfile, table: TableState, *, jokers_only: boo
     for index, meld in enumerate(table.melds):
         jokers: tuple[Substitute, ...] = ()
         if holds_joker(meld):
-            if profile.is_valid_meld(meld):
-                jokers = profile.read_meld(meld).jokers
+            found = read_declared(profile, meld)
+            if isinstance(found, MeldReading):
+                jokers = found.jokers
         elif jokers_only:
             continue
         keys.append((index, (meld_key(meld), jokers)))

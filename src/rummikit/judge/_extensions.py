@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rummikit.errors import InvalidMeld
+from rummikit.judge._common import read_declared
 from rummikit.meld import Meld, MeldKind
 from rummikit.pieces import JOKER
 from rummikit.profile import RuleProfile
@@ -61,13 +61,12 @@ def _kept_in_place(
     """
     if new is None:
         return not Counter(old.tiles) - Counter(new_meld.tiles)
-    try:
-        reading = profile.read_meld(old)
-    except InvalidMeld:  # an invalid table before the turn: judged by the tiles
+    found = read_declared(profile, old)
+    if not isinstance(found, MeldReading):  # an invalid table before: judged by the tiles
         return not Counter(old.tiles) - Counter(new_meld.tiles)
-    if reading.kind is MeldKind.GROUP:  # a group has no places: its tiles all stay
+    if found.kind is MeldKind.GROUP:  # a group has no places: its tiles all stay
         return new.kind is MeldKind.GROUP and not Counter(old.tiles) - Counter(new_meld.tiles)
-    return extends(reading, new) == (True, [])
+    return extends(found, new) == (True, [])
 
 
 def extends(old: MeldReading, new: MeldReading) -> tuple[bool, list[int]]:

@@ -7,8 +7,14 @@ from collections import Counter
 from collections.abc import Sequence
 
 from rummikit import profiles
-from rummikit.errors import InvalidArgument, InvalidMeld, brief
-from rummikit.judge._common import codes_of, listing, meld_identities, tiles_from_codes
+from rummikit.errors import InvalidArgument, brief
+from rummikit.judge._common import (
+    codes_of,
+    listing,
+    meld_identities,
+    read_declared,
+    tiles_from_codes,
+)
 from rummikit.judge._extensions import check_extensions_only
 from rummikit.judge._jokers import check_frozen_jokers
 from rummikit.judge._opening import check_opening_turn
@@ -79,14 +85,13 @@ def judge_turn(
         )
     readings: list[MeldReading | None] = []
     for meld in after.melds:
-        try:
-            readings.append(profile.read_meld(meld))
-        except InvalidMeld as error:  # a tile outside the deck included
+        found = read_declared(profile, meld)
+        if isinstance(found, MeldReading):
+            readings.append(found)
+        else:  # a tile outside the deck included
             readings.append(None)
             violations.append(
-                Violation(
-                    "invalid_meld", f"{meld}: {error.message}", melds=(meld,), tiles=meld.tiles
-                )
+                Violation("invalid_meld", f"{meld}: {found[1]}", melds=(meld,), tiles=meld.tiles)
             )
     from_rack = tiles_from_codes(played & held)
     count = sum(from_rack.values())
