@@ -19,11 +19,10 @@ import io
 import json
 import os
 import sys
-import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import cache
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -32,12 +31,20 @@ from rummikit import _output
 from rummikit import profiles as _profiles
 from rummikit._output import FAILED
 from rummikit.bots import Objective
+from rummikit.cli._inputs import (
+    PROFILE_OPTION,
+    Count,
+    family_hint,
+    notation_message,
+    read_profile,
+    read_table,
+    usage,
+)
 from rummikit.errors import InvalidArgument, InvalidMeld, NotationError, RummikitError, brief
 from rummikit.meld import Meld
 from rummikit.notation import parse_meld, parse_table, parse_tiles
 from rummikit.options import OpeningRule
 from rummikit.profile import RuleProfile
-from rummikit.record import MAX_SEED_DIGITS
 from rummikit.simulation import MAX_GAMES
 from rummikit.table import TableState
 
@@ -47,7 +54,6 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
-    from rummikit.pieces import Tile
     from rummikit.simulation import Report
 
 __all__ = [
@@ -84,9 +90,6 @@ MAX_WORKERS = 256
 
 _AUTO_WORKERS_MIN_GAMES = 16
 _PIPE_WIDTH = 100
-_ECHO_MARGIN = 30
-_ECHO_TOKEN = 40
-"""The most characters of an offending token echoed under a notation error."""
 _USAGE_CODES = {
     "unknown_profile": "PROFILE",
     "duplicate_profile": "PROFILE",
@@ -128,91 +131,6 @@ def _console_type() -> type[Console]:
             raise SystemExit(FAILED)
 
     return _Console
-
-
-class _Count(click.IntRange):
-    """A whole number in a range; 'abc' is "not a valid integer", not "integer range"."""
-
-    name = "integer"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
-        # click echoes the value whole, and Python reads no more than 4,300 digits
-        if isinstance(value, str) and len(value) > 40:
-            text = value.strip()
-            if not text.isdigit():
-                self.fail(f"{brief(value)} is not a valid integer.", param, ctx)
-            if len(text) > MAX_SEED_DIGITS:  # no option takes more
-                self.fail(
-                    f"{brief(value)} has {len(text):,} digits; at most {MAX_SEED_DIGITS:,}.",
-                    param,
-                    ctx,
-                )
-        number: int = super().convert(value, param, ctx)
-        return number
-
-
-def _usage(message: str, ctx: click.Context | None = None) -> NoReturn:
-    raise click.UsageError(message, ctx)
-
-
-def _profile(name: str, hint: str = "'--profile'") -> RuleProfile:
-    try:
-        return _profiles.get(name)
-    except RummikitError as error:
-        raise click.BadParameter(error.message, param_hint=hint) from None
-
-
-def _notation_message(error: NotationError, text: str) -> str:
-    """The parser's message, the input and a caret under the offending token.
-
-    The input is echoed as a terminal shows it: tabs and other control characters become
-    spaces and '?', and wide characters take two columns under the caret too.
-    """
-    lines = [f"bad notation: {error.message}"]
-    if "\n" in text or error.position >= len(text) + 1 or error.code == "too_long":
-        return lines[0]
-    token = min(len(error.token), _ECHO_TOKEN)  # a huge token is shown by its start
-    start = max(0, error.position - _ECHO_MARGIN)
-    end = min(len(text), error.position + token + _ECHO_MARGIN)
-    before = "..." if start else ""
-    after = "..." if end < len(text) else ""
-    shown = _shown(text[start:end])
-    ahead = _columns(shown[: error.position - start])
-    under = _columns(shown[error.position - start : error.position - start + token])
-    caret = " " * (len(before) + ahead) + "^" * max(1, under)
-    lines += [f"  {before}{shown}{after}", f"  {caret}"]
-    return "\n".join(lines)
-
-
-def _shown(text: str) -> str:
-    """``text`` with whitespace as spaces and other unprintable characters as '?'."""
-    return "".join(char if char.isprintable() else " " if char.isspace() else "?" for char in text)
-
-
-def _columns(text: str) -> int:
-    """The terminal columns ``text`` takes (wide characters take two, combining ones none)."""
-    return sum(
-        0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1
-        for char in text
-    )
-
-
-def _read_table(text: str, what: str) -> TableState:
-    try:
-        return TableState(parse_table(text))
-    except NotationError as error:
-        raise click.BadParameter(_notation_message(error, text), param_hint=what) from None
-
-
-def _family_hint(profile: RuleProfile, tiles: Sequence[Tile]) -> str:
-    """Where pieces of another family than the profile's were given (cards to a tile
-    game, or tiles to a card game), which profiles play them, and how to choose one."""
-    other = next((t.piece_set for t in tiles if t.piece_set not in (None, profile.piece_set)), None)
-    if other is None:
-        return ""
-    names = [name for name in _profiles.names() if _profiles.get(name).piece_set == other]
-    played = ", ".join(names) if names else "no registered profile"
-    return f" (pieces of {other.value} are played under {played}: choose one with -p)"
 
 
 def _split(values: Sequence[str], option: str) -> list[str]:
@@ -477,7 +395,7 @@ def _write_json(value: object) -> None:
 
 def _output_format(as_json: bool, as_csv: bool) -> str:
     if as_json and as_csv:
-        _usage("choose one of --json and --csv")
+        usage("choose one of --json and --csv")
     return "json" if as_json else "csv" if as_csv else "table"
 
 
@@ -490,17 +408,9 @@ def _settings_line(reports: Sequence[Report]) -> str:
 
 # -- the commands ----------------------------------------------------------------------------
 
-_PROFILE = click.option(
-    "--profile",
-    "-p",
-    "profile_name",
-    default="pagat",
-    show_default=True,
-    help="Rule profile (see `rummikit rules`).",
-)
 _SEED = click.option(
     "--seed",
-    type=_Count(min=0),
+    type=Count(min=0),
     default=1,
     show_default=True,
     help="Seed of the deals: the same seed gives the same figures.",
@@ -511,7 +421,7 @@ def _players(default: str) -> Callable[[Callable[..., None]], Callable[..., None
     """The ``--players`` option, its default told as ``default``."""
     return click.option(
         "--players",
-        type=_Count(min=1),
+        type=Count(min=1),
         default=None,
         help=f"Seats per game [default: one per bot named in --bots, else {default}].",
     )
@@ -526,7 +436,7 @@ _BOTS = click.option(
 )
 _WORKERS = click.option(
     "--workers",
-    type=_Count(min=0, max=MAX_WORKERS),
+    type=Count(min=0, max=MAX_WORKERS),
     default=0,
     show_default=True,
     help="Processes to play on (no more are started than there are games); 1 plays here, "
@@ -574,7 +484,7 @@ def cli() -> None:
 
 
 @cli.command()
-@_PROFILE
+@PROFILE_OPTION
 @click.option(
     "--table", "-t", "as_table", is_flag=True, help="Read the text as a table even without '|'."
 )
@@ -593,7 +503,7 @@ def check(
     NOTATION is a meld (r7 r8 j) or a table with melds separated by '|'
     ('r7 r8 r9 | b5 k5 o5'). Exits 1 when something is invalid.
     """
-    profile = _profile(profile_name)
+    profile = read_profile(profile_name)
     text = " ".join(notation)
     try:
         melds: list[Meld] = (
@@ -602,7 +512,7 @@ def check(
             else [parse_meld(text)]
         )
     except NotationError as error:
-        raise click.BadParameter(_notation_message(error, text), param_hint="NOTATION") from None
+        raise click.BadParameter(notation_message(error, text), param_hint="NOTATION") from None
     if not melds:
         raise click.BadParameter(
             "the table is empty: give at least one meld", param_hint="NOTATION"
@@ -617,7 +527,7 @@ def check(
         deck = error
     deck_line = "" if deck is None else f"{deck.code}: {deck.message}"
     if deck is not None and deck.code == "not_in_deck":
-        deck_line += _family_hint(profile, pieces)
+        deck_line += family_hint(profile, pieces)
     if deck is not None and len(melds) > 1:
         click.echo(f"invalid  {deck_line}")
     for meld in melds:
@@ -626,7 +536,7 @@ def check(
         except InvalidMeld as error:
             ok = False
             click.echo(f"invalid  {meld}")
-            hint = _family_hint(profile, meld.tiles) if error.code == "not_in_deck" else ""
+            hint = family_hint(profile, meld.tiles) if error.code == "not_in_deck" else ""
             click.echo(f"         {error.code}: {error.message}{hint}")
             # a reading says what the deck lacks only for jokers; copies are told apart
             if deck is not None and len(melds) == 1 and deck.code != error.code:
@@ -651,7 +561,7 @@ def check(
 
 
 @cli.command()
-@_PROFILE
+@PROFILE_OPTION
 @click.option("--table", "table_text", default="", help="The table in notation ('' = empty).")
 @click.option("--rack", "rack_text", required=True, help="The rack in notation.")
 @click.option("--not-opened", is_flag=True, help="The player has not opened yet (default: opened).")
@@ -664,7 +574,7 @@ def check(
 )
 @click.option(
     "--budget",
-    type=_Count(min=1),
+    type=Count(min=1),
     default=None,
     help="Bound the search, in steps; the play found is then maybe not the best.",
 )
@@ -683,13 +593,13 @@ def solve(
     Prints the tiles played and the table after the play. Exits 1 when there is no legal
     play.
     """
-    profile = _profile(profile_name)
-    table = _read_table(table_text, "'--table'")
+    profile = read_profile(profile_name)
+    table = read_table(table_text, "'--table'")
     try:
         rack = parse_tiles(rack_text)
     except NotationError as error:
         raise click.BadParameter(
-            _notation_message(error, rack_text), param_hint="'--rack'"
+            notation_message(error, rack_text), param_hint="'--rack'"
         ) from None
     from rummikit.solver import solve as run
 
@@ -705,8 +615,8 @@ def solve(
         }.get(error.code)
         message = error.message
         if error.code == "not_in_deck":
-            message += _family_hint(profile, [*table.tiles.elements(), *rack])
-        _usage(message if where is None else f"{where}: {message}", ctx)
+            message += family_hint(profile, [*table.tiles.elements(), *rack])
+        usage(message if where is None else f"{where}: {message}", ctx)
     if solution is None:
         if budget is None:
             click.echo("no legal play: draw")
@@ -739,7 +649,7 @@ def rules(profile_names: tuple[str, ...]) -> None:
     from rich.table import Table
 
     if len(profile_names) > 2:
-        _usage("give at most two profiles: `rummikit rules pagat` or `rummikit rules pagat online`")
+        usage("give at most two profiles: `rummikit rules pagat` or `rummikit rules pagat online`")
     if not profile_names:
         table = Table(title="Rule profiles", title_justify="left")
         table.add_column("name")
@@ -748,7 +658,7 @@ def rules(profile_names: tuple[str, ...]) -> None:
             table.add_row(name, _profiles.get(name).title)
         console.print(table)
         return
-    chosen = [_profile(name, "PROFILE") for name in profile_names]
+    chosen = [read_profile(name, "PROFILE") for name in profile_names]
     if len(chosen) == 1:
         (rule,) = chosen
         table = Table(title=f"{rule.name}: {rule.title}", title_justify="left")
@@ -774,10 +684,10 @@ def rules(profile_names: tuple[str, ...]) -> None:
 
 
 @cli.command()
-@_PROFILE
+@PROFILE_OPTION
 @click.option(
     "--games",
-    type=_Count(min=1, max=MAX_GAMES),
+    type=Count(min=1, max=MAX_GAMES),
     default=SIMULATE_GAMES,
     show_default=True,
     help="Games to play.",
@@ -803,7 +713,7 @@ def simulate(
     --json writes the summary and every game; --csv writes one row per game.
     """
     form = _output_format(as_json, as_csv)
-    rule = _profile(profile_name)
+    rule = read_profile(profile_name)
     seats = _bots(bots)
     count, counted = _seats(players, seats, rule.default_players)
     reports = _run_simulation(
@@ -836,7 +746,7 @@ def simulate(
 )
 @click.option(
     "--games",
-    type=_Count(min=1, max=MAX_GAMES),
+    type=Count(min=1, max=MAX_GAMES),
     default=COMPARE_GAMES,
     show_default=True,
     help="Games per profile (the same deals for every profile).",
@@ -865,7 +775,7 @@ def compare(
     """
     form = _output_format(as_json, as_csv)
     names = [*profile_names, *_split(profile_options, "--profiles")] or list(BUILT_IN)
-    chosen = [_profile(name, "PROFILE") for name in names]
+    chosen = [read_profile(name, "PROFILE") for name in names]
     seats = _bots(bots)
     count, counted = _seats(players, seats, COMPARE_PLAYERS)
     reports = _run_simulation(
