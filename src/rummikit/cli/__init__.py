@@ -13,15 +13,9 @@ be written, the worker processes stopped).
 
 from __future__ import annotations
 
-import csv
-import enum
-import io
-import json
 import os
-import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -31,6 +25,18 @@ from rummikit import _output
 from rummikit import profiles as _profiles
 from rummikit._output import FAILED
 from rummikit.bots import Objective
+from rummikit.cli._formats import (
+    CSV_OPTION,
+    JSON_OPTION,
+    json_value,
+    make_console,
+    output_format,
+    results_table,
+    settings_line,
+    summary_json,
+    write_csv,
+    write_json,
+)
 from rummikit.cli._inputs import (
     PROFILE_OPTION,
     Count,
@@ -51,7 +57,6 @@ from rummikit.table import TableState
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
-    from rich.console import Console
     from rich.table import Table
 
     from rummikit.simulation import Report
@@ -89,7 +94,6 @@ MAX_WORKERS = 256
 """The most worker processes ``--workers`` takes."""
 
 _AUTO_WORKERS_MIN_GAMES = 16
-_PIPE_WIDTH = 100
 _USAGE_CODES = {
     "unknown_profile": "PROFILE",
     "duplicate_profile": "PROFILE",
@@ -102,35 +106,6 @@ _USAGE_CODES = {
 
 
 # -- helpers ---------------------------------------------------------------------------------
-
-
-def _console(*, stderr: bool = False) -> Console:
-    console = _console_type()(stderr=stderr, highlight=False, soft_wrap=False)
-    columns = os.environ.get("COLUMNS", "")
-    if not (columns.isdigit() and int(columns) > 0):  # unset, or no usable width
-        if console.is_terminal:
-            stream = sys.stderr if stderr else sys.stdout
-            try:
-                console.width = os.get_terminal_size(stream.fileno()).columns or 80
-            except (OSError, ValueError):
-                console.width = 80
-        else:
-            console.width = _PIPE_WIDTH
-    return console
-
-
-@cache
-def _console_type() -> type[Console]:
-    from rich.console import Console
-
-    class _Console(Console):
-        def on_broken_pipe(self) -> None:
-            """A closed pipe ends the command quietly, with exit code FAILED (rich's own
-            handler exits with 1, which here means "the answer is no")."""
-            _output.silence_stdout()
-            raise SystemExit(FAILED)
-
-    return _Console
 
 
 def _split(values: Sequence[str], option: str) -> list[str]:
@@ -204,7 +179,7 @@ def _run_simulation(
     from rummikit.simulation import simulate as run
 
     count = _workers(workers, games * len(chosen))
-    console = _console(stderr=True)
+    console = make_console(stderr=True)
     progress = Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -253,88 +228,6 @@ class _Failed(click.ClickException):
     exit_code = FAILED
 
 
-def _pct(share: float) -> str:
-    return f"{share:.1%}"
-
-
-def _num(value: float) -> str:
-    return f"{value:.1f}"
-
-
-def _ended(report: Report, count: int) -> str:
-    return f"{count} ({_pct(count / report.games)})"
-
-
-def _report_rows(reports: Sequence[Report]) -> list[tuple[str, list[str]]]:
-    """The rows of the comparison table: a label and one cell per report."""
-    players = max(report.players for report in reports)
-    rows: list[tuple[str, list[str]]] = [
-        ("games", [str(r.games) for r in reports]),
-        ("turns per game: mean", [_num(r.turns.mean) for r in reports]),
-        ("turns per game: median / max", [f"{r.turns.median:g} / {r.turns.max}" for r in reports]),
-        (
-            "first opening turn: mean",
-            [
-                "-" if r.first_opening_turn is None else _num(r.first_opening_turn.mean)
-                for r in reports
-            ],
-        ),
-        (
-            "first opening turn: median",
-            [
-                "-" if r.first_opening_turn is None else f"{r.first_opening_turn.median:g}"
-                for r in reports
-            ],
-        ),
-        ("games with no opening", [_pct(r.no_opening_share) for r in reports]),
-        ("ended: went out", [_ended(r, r.went_out) for r in reports]),
-        ("ended: blocked", [_ended(r, r.blocked) for r in reports]),
-        ("ended: stock exhausted", [_ended(r, r.stock_exhausted) for r in reports]),
-    ]
-    for seat in range(players):
-        rows.append(
-            (
-                f"win rate: seat {seat}",
-                [_pct(r.win_rate[seat]) if seat < r.players else "" for r in reports],
-            )
-        )
-    rows.append(("win rate: nobody", [_pct(r.no_winner_share) for r in reports]))
-    rows.append(("win rate: first player", [_pct(r.first_player_win_rate) for r in reports]))
-    for seat in range(players):
-        rows.append(
-            (
-                f"mean score: seat {seat}",
-                [_num(r.scores[seat].mean) if seat < r.players else "" for r in reports],
-            )
-        )
-    rows.append(
-        (
-            "score, all seats: mean ± sd",
-            [f"{_num(r.all_scores.mean)} ± {_num(r.all_scores.stdev)}" for r in reports],
-        )
-    )
-    rows.append(
-        (
-            "score, all seats: min / max",
-            [f"{r.all_scores.min} / {r.all_scores.max}" for r in reports],
-        )
-    )
-    rows.append(("penalty pieces per game", [f"{r.penalties_per_game:.2f}" for r in reports]))
-    return rows
-
-
-def _results_table(reports: Sequence[Report], title: str) -> Table:
-    from rich.table import Table
-
-    table = Table(title=title, title_justify="left")
-    table.add_column("", no_wrap=True)
-    for report in reports:
-        table.add_column(report.profile, justify="right", overflow="fold")
-    for label, cells in _report_rows(reports):
-        table.add_row(label, *cells)
-    return table
-
-
 def _differences(chosen: Sequence[RuleProfile]) -> list[tuple[str, list[str], str]]:
     """Options whose values differ among ``chosen``: (option, values, meaning)."""
     described = [{row.option: row for row in rule.describe()} for rule in chosen]
@@ -359,54 +252,6 @@ def _differences_table(chosen: Sequence[RuleProfile]) -> Table:
         table.add_row(option, *values)
     return table
 
-
-def _write_csv(rows: Sequence[Mapping[str, object]]) -> None:
-    columns: list[str] = []
-    for row in rows:
-        columns.extend(key for key in row if key not in columns)
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\n")
-    writer.writeheader()
-    for row in rows:
-        writer.writerow(
-            {
-                key: ",".join(map(str, value)) if isinstance(value, list) else value
-                for key, value in row.items()
-            }
-        )
-    click.echo(buffer.getvalue(), nl=False)
-
-
-def _summary_json(report: Report) -> dict[str, object]:
-    """A report's summary for JSON: as :meth:`~rummikit.Report.summary`, with the bots as
-    a list, as each game's record has them (the flat summary joins them for CSV)."""
-    return {**report.summary(), "bots": list(report.bots)}
-
-
-def _json_value(value: object) -> object:
-    """An option's value as JSON holds it: an enum by its text; a number, flag or None as
-    it is."""
-    return value.value if isinstance(value, enum.Enum) else value
-
-
-def _write_json(value: object) -> None:
-    click.echo(json.dumps(value, indent=2, ensure_ascii=False))
-
-
-def _output_format(as_json: bool, as_csv: bool) -> str:
-    if as_json and as_csv:
-        usage("choose one of --json and --csv")
-    return "json" if as_json else "csv" if as_csv else "table"
-
-
-def _settings_line(reports: Sequence[Report]) -> str:
-    first = reports[0]
-    bots = first.bots[0] if len(set(first.bots)) == 1 else ", ".join(first.bots)
-    games = f"{first.games} seeded game{'' if first.games == 1 else 's'}"
-    return f"{games} per profile, {first.players} players, bots: {bots}, seed {first.seed}"
-
-
-# -- the commands ----------------------------------------------------------------------------
 
 _SEED = click.option(
     "--seed",
@@ -442,8 +287,6 @@ _WORKERS = click.option(
     help="Processes to play on (no more are started than there are games); 1 plays here, "
     "0 picks one per CPU for larger runs.",
 )
-_JSON = click.option("--json", "as_json", is_flag=True, help="Write JSON instead of a table.")
-_CSV = click.option("--csv", "as_csv", is_flag=True, help="Write CSV instead of a table.")
 
 
 class _Commands(click.Group):
@@ -645,7 +488,7 @@ def rules(profile_names: tuple[str, ...]) -> None:
 
     With no profile, lists the registered profiles.
     """
-    console = _console()
+    console = make_console()
     from rich.table import Table
 
     if len(profile_names) > 2:
@@ -696,8 +539,8 @@ def rules(profile_names: tuple[str, ...]) -> None:
 @_BOTS
 @_SEED
 @_WORKERS
-@_JSON
-@_CSV
+@JSON_OPTION
+@CSV_OPTION
 def simulate(
     profile_name: str,
     games: int,
@@ -712,7 +555,7 @@ def simulate(
 
     --json writes the summary and every game; --csv writes one row per game.
     """
-    form = _output_format(as_json, as_csv)
+    form = output_format(as_json, as_csv)
     rule = read_profile(profile_name)
     seats = _bots(bots)
     count, counted = _seats(players, seats, rule.default_players)
@@ -727,13 +570,13 @@ def simulate(
     )
     report = reports[rule.name]
     if form == "json":
-        _write_json({"summary": _summary_json(report), "games": report.to_records()})
+        write_json({"summary": summary_json(report), "games": report.to_records()})
     elif form == "csv":
-        _write_csv(report.to_records())
+        write_csv(report.to_records())
     else:
-        console = _console()
-        console.print(_settings_line([report]), markup=False)
-        console.print(_results_table([report], f"{rule.name}: {rule.title}"))
+        console = make_console()
+        console.print(settings_line([report]), markup=False)
+        console.print(results_table([report], f"{rule.name}: {rule.title}"))
 
 
 @cli.command()
@@ -755,8 +598,8 @@ def simulate(
 @_BOTS
 @_SEED
 @_WORKERS
-@_JSON
-@_CSV
+@JSON_OPTION
+@CSV_OPTION
 def compare(
     profile_names: tuple[str, ...],
     profile_options: tuple[str, ...],
@@ -773,7 +616,7 @@ def compare(
     Prints turns per game, the first opening, how games end, win rates by seat, scores and
     penalties for each profile, then the rules on which they differ.
     """
-    form = _output_format(as_json, as_csv)
+    form = output_format(as_json, as_csv)
     names = [*profile_names, *_split(profile_options, "--profiles")] or list(BUILT_IN)
     chosen = [read_profile(name, "PROFILE") for name in names]
     seats = _bots(bots)
@@ -789,15 +632,15 @@ def compare(
     )
     ordered = list(reports.values())
     if form == "json":
-        _write_json(
+        write_json(
             {
-                "profiles": [_summary_json(report) for report in ordered],
+                "profiles": [summary_json(report) for report in ordered],
                 "differences": [
                     {
                         "option": option,
                         "meaning": meaning,
                         "values": {
-                            name: _json_value(getattr(rule, option))
+                            name: json_value(getattr(rule, option))
                             for name, rule in zip(reports, chosen, strict=True)
                         },
                     }
@@ -807,11 +650,11 @@ def compare(
         )
         return
     if form == "csv":
-        _write_csv([report.summary() for report in ordered])
+        write_csv([report.summary() for report in ordered])
         return
-    console = _console()
-    console.print(_settings_line(ordered), markup=False)
-    console.print(_results_table(ordered, "Simulated games"))
+    console = make_console()
+    console.print(settings_line(ordered), markup=False)
+    console.print(results_table(ordered, "Simulated games"))
     if len(chosen) > 1:
         console.print(_differences_table(chosen))
 
