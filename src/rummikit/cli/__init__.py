@@ -22,7 +22,6 @@ import click
 
 import rummikit
 from rummikit import _output
-from rummikit import profiles as _profiles
 from rummikit._output import FAILED
 from rummikit.bots import Objective
 from rummikit.cli._formats import (
@@ -46,6 +45,7 @@ from rummikit.cli._inputs import (
     read_table,
     usage,
 )
+from rummikit.cli._rules import differences_table, rule_differences, rules
 from rummikit.errors import InvalidArgument, InvalidMeld, NotationError, RummikitError, brief
 from rummikit.meld import Meld
 from rummikit.notation import parse_meld, parse_table, parse_tiles
@@ -56,8 +56,6 @@ from rummikit.table import TableState
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
-
-    from rich.table import Table
 
     from rummikit.simulation import Report
 
@@ -228,31 +226,6 @@ class _Failed(click.ClickException):
     exit_code = FAILED
 
 
-def _differences(chosen: Sequence[RuleProfile]) -> list[tuple[str, list[str], str]]:
-    """Options whose values differ among ``chosen``: (option, values, meaning)."""
-    described = [{row.option: row for row in rule.describe()} for rule in chosen]
-    found = []
-    for row in chosen[0].describe():
-        if row.option in ("name", "title"):
-            continue
-        values = [rows[row.option].value for rows in described]
-        if len(set(values)) > 1:
-            found.append((row.option, values, row.meaning))
-    return found
-
-
-def _differences_table(chosen: Sequence[RuleProfile]) -> Table:
-    from rich.table import Table
-
-    table = Table(title="Rule differences", title_justify="left")
-    table.add_column("option", no_wrap=True)
-    for rule in chosen:
-        table.add_column(rule.name, overflow="fold")
-    for option, values, _meaning in _differences(chosen):
-        table.add_row(option, *values)
-    return table
-
-
 _SEED = click.option(
     "--seed",
     type=Count(min=0),
@@ -324,6 +297,9 @@ def cli() -> None:
 
     Start with `rummikit compare`: the built-in rule profiles side by side over seeded games.
     """
+
+
+cli.add_command(rules)
 
 
 @cli.command()
@@ -482,51 +458,6 @@ def solve(
 
 
 @cli.command()
-@click.argument("profile_names", nargs=-1, metavar="[PROFILE [OTHER]]")
-def rules(profile_names: tuple[str, ...]) -> None:
-    """A profile's options as a table, or the differences between two profiles.
-
-    With no profile, lists the registered profiles.
-    """
-    console = make_console()
-    from rich.table import Table
-
-    if len(profile_names) > 2:
-        usage("give at most two profiles: `rummikit rules pagat` or `rummikit rules pagat online`")
-    if not profile_names:
-        table = Table(title="Rule profiles", title_justify="left")
-        table.add_column("name")
-        table.add_column("title")
-        for name in _profiles.names():
-            table.add_row(name, _profiles.get(name).title)
-        console.print(table)
-        return
-    chosen = [read_profile(name, "PROFILE") for name in profile_names]
-    if len(chosen) == 1:
-        (rule,) = chosen
-        table = Table(title=f"{rule.name}: {rule.title}", title_justify="left")
-        for header in ("option", "value", "meaning", "row"):
-            table.add_column(header)
-        for row in rule.describe():
-            if row.option in ("name", "title"):
-                continue
-            table.add_row(row.option, row.value, row.meaning, str(row.row))
-        console.print(table)
-        return
-    first, second = chosen
-    differences = _differences(chosen)
-    if not differences:
-        console.print(f"{first.name} and {second.name} have the same rules", markup=False)
-        return
-    table = Table(title=f"{first.name} vs {second.name}", title_justify="left")
-    for header in ("option", first.name, second.name, "meaning"):
-        table.add_column(header)
-    for option, values, meaning in differences:
-        table.add_row(option, *values, meaning)
-    console.print(table)
-
-
-@cli.command()
 @PROFILE_OPTION
 @click.option(
     "--games",
@@ -644,7 +575,7 @@ def compare(
                             for name, rule in zip(reports, chosen, strict=True)
                         },
                     }
-                    for option, _values, meaning in _differences(chosen)
+                    for option, _values, meaning in rule_differences(chosen)
                 ],
             }
         )
@@ -656,7 +587,7 @@ def compare(
     console.print(settings_line(ordered), markup=False)
     console.print(results_table(ordered, "Simulated games"))
     if len(chosen) > 1:
-        console.print(_differences_table(chosen))
+        console.print(differences_table(chosen))
 
 
 def main(argv: Sequence[str] | None = None, *, prog_name: str = "rummikit") -> int:
