@@ -23,7 +23,7 @@ import click
 import rummikit
 from rummikit import _output
 from rummikit._output import FAILED
-from rummikit.bots import Objective
+from rummikit.cli._check import check
 from rummikit.cli._formats import (
     CSV_OPTION,
     JSON_OPTION,
@@ -36,23 +36,12 @@ from rummikit.cli._formats import (
     write_csv,
     write_json,
 )
-from rummikit.cli._inputs import (
-    PROFILE_OPTION,
-    Count,
-    family_hint,
-    notation_message,
-    read_profile,
-    read_table,
-    usage,
-)
+from rummikit.cli._inputs import PROFILE_OPTION, Count, read_profile
 from rummikit.cli._rules import differences_table, rule_differences, rules
-from rummikit.errors import InvalidArgument, InvalidMeld, NotationError, RummikitError, brief
-from rummikit.meld import Meld
-from rummikit.notation import parse_meld, parse_table, parse_tiles
-from rummikit.options import OpeningRule
+from rummikit.cli._solve import solve
+from rummikit.errors import InvalidArgument, RummikitError, brief
 from rummikit.profile import RuleProfile
 from rummikit.simulation import MAX_GAMES
-from rummikit.table import TableState
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -299,162 +288,9 @@ def cli() -> None:
     """
 
 
+cli.add_command(check)
+cli.add_command(solve)
 cli.add_command(rules)
-
-
-@cli.command()
-@PROFILE_OPTION
-@click.option(
-    "--table", "-t", "as_table", is_flag=True, help="Read the text as a table even without '|'."
-)
-@click.option("--opening", is_flag=True, help="Also check that the melds make a valid opening.")
-@click.argument("notation", nargs=-1, required=True)
-@click.pass_context
-def check(
-    ctx: click.Context,
-    profile_name: str,
-    as_table: bool,
-    opening: bool,
-    notation: tuple[str, ...],
-) -> None:
-    """Check a meld or a table under a profile: its reading, or every violation.
-
-    NOTATION is a meld (r7 r8 j) or a table with melds separated by '|'
-    ('r7 r8 r9 | b5 k5 o5'). Exits 1 when something is invalid.
-    """
-    profile = read_profile(profile_name)
-    text = " ".join(notation)
-    try:
-        melds: list[Meld] = (
-            list(parse_table(text))
-            if as_table or "|" in text or "\n" in text
-            else [parse_meld(text)]
-        )
-    except NotationError as error:
-        raise click.BadParameter(notation_message(error, text), param_hint="NOTATION") from None
-    if not melds:
-        raise click.BadParameter(
-            "the table is empty: give at least one meld", param_hint="NOTATION"
-        )
-    ok = True
-    deck: InvalidArgument | None = None  # a piece not in the deck, or more copies than it has
-    pieces = [tile for meld in melds for tile in meld.tiles]
-    try:
-        profile.check_in_deck(pieces)
-    except InvalidArgument as error:
-        ok = False
-        deck = error
-    deck_line = "" if deck is None else f"{deck.code}: {deck.message}"
-    if deck is not None and deck.code == "not_in_deck":
-        deck_line += family_hint(profile, pieces)
-    if deck is not None and len(melds) > 1:
-        click.echo(f"invalid  {deck_line}")
-    for meld in melds:
-        try:
-            reading = profile.read_meld(meld)
-        except InvalidMeld as error:
-            ok = False
-            click.echo(f"invalid  {meld}")
-            hint = family_hint(profile, meld.tiles) if error.code == "not_in_deck" else ""
-            click.echo(f"         {error.code}: {error.message}{hint}")
-            # a reading says what the deck lacks only for jokers; copies are told apart
-            if deck is not None and len(melds) == 1 and deck.code != error.code:
-                click.echo(f"         {deck_line}")
-        else:
-            click.echo(f"valid    {reading} (value {reading.value})")
-            if deck is not None and len(melds) == 1:
-                click.echo(f"invalid  {deck_line}")
-    if opening and deck is None:  # an opening of pieces the deck does not hold is no question
-        verdict = profile.check_opening(melds)
-        if verdict.ok and profile.opening_rule is OpeningRule.POINTS:
-            points = profile.opening_points(melds)
-            click.echo(f"opening  ok under {profile.name}: {points} points")
-        elif verdict.ok:
-            click.echo(f"opening  ok under {profile.name}")
-        else:
-            ok = False
-            for violation in verdict.violations:
-                click.echo(f"opening  {violation.code}: {violation.message}")
-    if not ok:
-        ctx.exit(1)
-
-
-@cli.command()
-@PROFILE_OPTION
-@click.option("--table", "table_text", default="", help="The table in notation ('' = empty).")
-@click.option("--rack", "rack_text", required=True, help="The rack in notation.")
-@click.option("--not-opened", is_flag=True, help="The player has not opened yet (default: opened).")
-@click.option(
-    "--objective",
-    type=click.Choice(["tiles", "points"]),
-    default="tiles",
-    show_default=True,
-    help="Lay the most tiles, or shed the most penalty points.",
-)
-@click.option(
-    "--budget",
-    type=Count(min=1),
-    default=None,
-    help="Bound the search, in steps; the play found is then maybe not the best.",
-)
-@click.pass_context
-def solve(
-    ctx: click.Context,
-    profile_name: str,
-    table_text: str,
-    rack_text: str,
-    not_opened: bool,
-    objective: Objective,
-    budget: int | None,
-) -> None:
-    """The best play for a rack on a table.
-
-    Prints the tiles played and the table after the play. Exits 1 when there is no legal
-    play.
-    """
-    profile = read_profile(profile_name)
-    table = read_table(table_text, "'--table'")
-    try:
-        rack = parse_tiles(rack_text)
-    except NotationError as error:
-        raise click.BadParameter(
-            notation_message(error, rack_text), param_hint="'--rack'"
-        ) from None
-    from rummikit.solver import solve as run
-
-    try:
-        solution = run(
-            profile, table, rack, opened=not not_opened, objective=objective, budget=budget
-        )
-    except RummikitError as error:
-        where = {
-            "too_many_copies": "--table and --rack together",
-            "not_in_deck": "--table or --rack",
-            "invalid_table": "--table",
-        }.get(error.code)
-        message = error.message
-        if error.code == "not_in_deck":
-            message += family_hint(profile, [*table.tiles.elements(), *rack])
-        usage(message if where is None else f"{where}: {message}", ctx)
-    if solution is None:
-        if budget is None:
-            click.echo("no legal play: draw")
-        else:
-            click.echo(
-                f"no play found within the budget of {budget} step{'' if budget == 1 else 's'} "
-                "(there may be one: raise --budget or leave it out)"
-            )
-        ctx.exit(1)
-    after: TableState = solution.table
-    played = after.tiles - table.tiles
-    laid = " ".join(str(tile) for tile in sorted(played.elements()))
-    count = sum(played.values())
-    click.echo(f"play {count} tile{'' if count == 1 else 's'}: {laid}")
-    if not solution.optimal:
-        click.echo("(the best play found within the budget; not proven optimal)")
-    click.echo("table after the play:")
-    for meld in after:
-        click.echo(f"  {meld}")
 
 
 @cli.command()
