@@ -41,18 +41,14 @@ if TYPE_CHECKING:
     from concurrent.futures import Executor
 
 BUILT_IN = ("online", "pagat", "rami_voleur")
-"""The profiles ``rummikit compare`` compares by default."""
+"""The profiles ``compare`` compares by default: see :data:`rummikit.cli.BUILT_IN`."""
 
 COMPARE_GAMES = 10
-"""Games per profile of ``rummikit compare`` by default.
-
-Sized so the default comparison (three profiles, four greedy bots, a solver call a turn)
-stays well under a minute on a small machine (about 20 s of CPU time measured); raise
-``--games`` for steadier figures, which stay reproducible from the seed.
-"""
+"""Games per profile of ``compare`` by default, and why this many: see
+:data:`rummikit.cli.COMPARE_GAMES`."""
 
 SIMULATE_GAMES = 40
-"""Games of ``rummikit simulate`` by default."""
+"""Games of ``simulate`` by default: see :data:`rummikit.cli.SIMULATE_GAMES`."""
 
 COMPARE_PLAYERS = 4
 """Players per game of ``rummikit compare`` by default (the same for every profile)."""
