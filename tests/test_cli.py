@@ -13,8 +13,8 @@ from click.testing import CliRunner
 import rummikit as rk
 from rummikit import __main__ as module_main
 from rummikit import _output as output_module
-from rummikit import cli as cli_module
 from rummikit import simulation
+from rummikit.cli import _games as cli_module
 from rummikit.cli import cli, main
 
 # Small, fast runs: random bots need no solver.

@@ -1,0 +1,210 @@
+"""The forms a command's output takes: tables on a console, JSON or CSV.
+
+Tables are drawn by rich on a console as wide as the terminal (or ``COLUMNS``), and 100
+columns wide into a pipe or a file, so that saved output does not depend on the terminal it
+was made in. JSON and CSV are written whole, for programs. A simulation report's figures are
+laid out here too, as the rows of the results table.
+"""
+
+from __future__ import annotations
+
+import csv
+import enum
+import io
+import json
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import TYPE_CHECKING
+
+import click
+
+from rummikit import _output
+from rummikit._output import FAILED
+from rummikit.cli._inputs import usage
+from rummikit.simulation import Report
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
+_PIPE_WIDTH = 100
+"""The width of tables written into a pipe or a file, unless ``COLUMNS`` says otherwise."""
+
+JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Write JSON instead of a table.")
+"""The ``--json`` option (see :func:`output_format`)."""
+CSV_OPTION = click.option("--csv", "as_csv", is_flag=True, help="Write CSV instead of a table.")
+"""The ``--csv`` option (see :func:`output_format`)."""
+
+
+def make_console(*, stderr: bool = False) -> Console:
+    """A rich console on the standard output (or error): as wide as ``COLUMNS`` says, else
+    as the terminal (80 when it cannot tell), else :data:`_PIPE_WIDTH` into a pipe or a file.
+    A closed pipe ends the command quietly."""
+    console = _console_type()(stderr=stderr, highlight=False, soft_wrap=False)
+    columns = os.environ.get("COLUMNS", "")
+    if not (columns.isdigit() and int(columns) > 0):  # unset, or no usable width
+        if console.is_terminal:
+            stream = sys.stderr if stderr else sys.stdout
+            try:
+                console.width = os.get_terminal_size(stream.fileno()).columns or 80
+            except (OSError, ValueError):
+                console.width = 80
+        else:
+            console.width = _PIPE_WIDTH
+    return console
+
+
+@cache
+def _console_type() -> type[Console]:
+    """The console class, made on first use so that rich loads only for commands that
+    draw tables."""
+    from rich.console import Console
+
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            """A closed pipe ends the command quietly, with exit code FAILED (rich's own
+            handler exits with 1, which here means "the answer is no")."""
+            _output.silence_stdout()
+            raise SystemExit(FAILED)
+
+    return _Console
+
+
+def output_format(as_json: bool, as_csv: bool) -> str:
+    """The output format the flags ask for: "json", "csv" or "table"; both flags are a
+    usage error."""
+    if as_json and as_csv:
+        usage("choose one of --json and --csv")
+    return "json" if as_json else "csv" if as_csv else "table"
+
+
+def write_json(value: object) -> None:
+    """Write ``value`` as indented JSON, non-ASCII text as it is rather than escaped."""
+    click.echo(json.dumps(value, indent=2, ensure_ascii=False))
+
+
+def write_csv(rows: Sequence[Mapping[str, object]]) -> None:
+    """Write ``rows`` as CSV with a header: every key of any row, in order of appearance; a
+    list in a cell is joined with commas."""
+    columns: list[str] = []
+    for row in rows:
+        columns.extend(key for key in row if key not in columns)
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow(
+            {
+                key: ",".join(map(str, value)) if isinstance(value, list) else value
+                for key, value in row.items()
+            }
+        )
+    click.echo(buffer.getvalue(), nl=False)
+
+
+def json_value(value: object) -> object:
+    """An option's value as JSON holds it: an enum by its text; a number, flag or None as
+    it is."""
+    return value.value if isinstance(value, enum.Enum) else value
+
+
+def summary_json(report: Report) -> dict[str, object]:
+    """A report's summary for JSON: as :meth:`~rummikit.Report.summary`, with the bots as
+    a list, as each game's record has them (the flat summary joins them for CSV)."""
+    return {**report.summary(), "bots": list(report.bots)}
+
+
+def settings_line(reports: Sequence[Report]) -> str:
+    """The line above a results table: games, players, bots and seed (the same for all)."""
+    first = reports[0]
+    bots = first.bots[0] if len(set(first.bots)) == 1 else ", ".join(first.bots)
+    games = f"{first.games} seeded game{'' if first.games == 1 else 's'}"
+    return f"{games} per profile, {first.players} players, bots: {bots}, seed {first.seed}"
+
+
+def _pct(share: float) -> str:
+    """A share as a percentage with one decimal."""
+    return f"{share:.1%}"
+
+
+def _num(value: float) -> str:
+    """A mean or a spread with one decimal."""
+    return f"{value:.1f}"
+
+
+def _ended(report: Report, count: int) -> str:
+    """A count of games and its share of the report's games."""
+    return f"{count} ({_pct(count / report.games)})"
+
+
+def _report_rows(reports: Sequence[Report]) -> list[tuple[str, list[str]]]:
+    """The rows of the comparison table: a label and one cell per report."""
+    players = max(report.players for report in reports)
+    rows: list[tuple[str, list[str]]] = [
+        ("games", [str(r.games) for r in reports]),
+        ("turns per game: mean", [_num(r.turns.mean) for r in reports]),
+        ("turns per game: median / max", [f"{r.turns.median:g} / {r.turns.max}" for r in reports]),
+        (
+            "first opening turn: mean",
+            [
+                "-" if r.first_opening_turn is None else _num(r.first_opening_turn.mean)
+                for r in reports
+            ],
+        ),
+        (
+            "first opening turn: median",
+            [
+                "-" if r.first_opening_turn is None else f"{r.first_opening_turn.median:g}"
+                for r in reports
+            ],
+        ),
+        ("games with no opening", [_pct(r.no_opening_share) for r in reports]),
+        ("ended: went out", [_ended(r, r.went_out) for r in reports]),
+        ("ended: blocked", [_ended(r, r.blocked) for r in reports]),
+        ("ended: stock exhausted", [_ended(r, r.stock_exhausted) for r in reports]),
+    ]
+    for seat in range(players):
+        rows.append(
+            (
+                f"win rate: seat {seat}",
+                [_pct(r.win_rate[seat]) if seat < r.players else "" for r in reports],
+            )
+        )
+    rows.append(("win rate: nobody", [_pct(r.no_winner_share) for r in reports]))
+    rows.append(("win rate: first player", [_pct(r.first_player_win_rate) for r in reports]))
+    for seat in range(players):
+        rows.append(
+            (
+                f"mean score: seat {seat}",
+                [_num(r.scores[seat].mean) if seat < r.players else "" for r in reports],
+            )
+        )
+    rows.append(
+        (
+            "score, all seats: mean ± sd",
+            [f"{_num(r.all_scores.mean)} ± {_num(r.all_scores.stdev)}" for r in reports],
+        )
+    )
+    rows.append(
+        (
+            "score, all seats: min / max",
+            [f"{r.all_scores.min} / {r.all_scores.max}" for r in reports],
+        )
+    )
+    rows.append(("penalty pieces per game", [f"{r.penalties_per_game:.2f}" for r in reports]))
+    return rows
+
+
+def results_table(reports: Sequence[Report], title: str) -> Table:
+    """The reports' figures side by side, one column per profile, under ``title``."""
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left")
+    table.add_column("", no_wrap=True)
+    for report in reports:
+        table.add_column(report.profile, justify="right", overflow="fold")
+    for label, cells in _report_rows(reports):
+        table.add_row(label, *cells)
+    return table

@@ -1,0 +1,360 @@
+"""The commands that play seeded games between bots: ``simulate`` (one profile) and
+``compare`` (profiles side by side over the same deals).
+
+Both play through :func:`rummikit.simulate`, here or on worker processes, with a progress
+bar on a terminal; they share their defaults and the options that set the games, the
+players, the bots, the seed and the processes. An argument the library refuses is a usage
+error naming the option to fix (exit code 2); a game that cannot be played, or worker
+processes that stop, end the command with exit code 3 (:data:`FAILED`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+import click
+
+from rummikit import simulation
+from rummikit._output import FAILED
+from rummikit.cli._formats import (
+    CSV_OPTION,
+    JSON_OPTION,
+    json_value,
+    make_console,
+    output_format,
+    results_table,
+    settings_line,
+    summary_json,
+    write_csv,
+    write_json,
+)
+from rummikit.cli._inputs import PROFILE_OPTION, Count, read_profile
+from rummikit.cli._rules import differences_table, rule_differences
+from rummikit.errors import RummikitError
+from rummikit.profile import RuleProfile
+from rummikit.simulation import MAX_GAMES, Report
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+BUILT_IN = ("online", "pagat", "rami_voleur")
+"""The profiles ``compare`` compares by default: see :data:`rummikit.cli.BUILT_IN`."""
+
+COMPARE_GAMES = 10
+"""Games per profile of ``compare`` by default, and why this many: see
+:data:`rummikit.cli.COMPARE_GAMES`."""
+
+SIMULATE_GAMES = 40
+"""Games of ``simulate`` by default: see :data:`rummikit.cli.SIMULATE_GAMES`."""
+
+COMPARE_PLAYERS = 4
+"""Players per game of ``rummikit compare`` by default (the same for every profile)."""
+
+MAX_WORKERS = 256
+"""The most worker processes ``--workers`` takes."""
+
+_AUTO_WORKERS_MIN_GAMES = 16
+"""The fewest games in all for which ``--workers 0`` starts worker processes."""
+
+_USAGE_CODES = {
+    "unknown_profile": "PROFILE",
+    "duplicate_profile": "PROFILE",
+    "bad_players": "'--players'",
+    "unknown_bot": "'--bots'",
+    "bad_bots": "'--bots'",
+    "bad_games": "'--games'",
+    "bad_seed": "'--seed'",
+}
+"""The library's error codes about the arguments, and the argument each one names."""
+
+
+_SEED = click.option(
+    "--seed",
+    type=Count(min=0),
+    default=1,
+    show_default=True,
+    help="Seed of the deals: the same seed gives the same figures.",
+)
+
+
+def _players(default: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """The ``--players`` option, its default told as ``default``."""
+    return click.option(
+        "--players",
+        type=Count(min=1),
+        default=None,
+        help=f"Seats per game [default: one per bot named in --bots, else {default}].",
+    )
+
+
+_BOTS = click.option(
+    "--bots",
+    default="greedy",
+    show_default=True,
+    help="Bot for every seat (greedy, strategic, simple, random), or one per seat: "
+    "strategic,greedy,...",
+)
+
+_WORKERS = click.option(
+    "--workers",
+    type=Count(min=0, max=MAX_WORKERS),
+    default=0,
+    show_default=True,
+    help="Processes to play on (no more are started than there are games); 1 plays here, "
+    "0 picks one per CPU for larger runs.",
+)
+
+
+def _split(values: Sequence[str], option: str) -> list[str]:
+    """Names given as repeated options and/or comma-separated lists; an empty name is a
+    usage error, as in ``--bots``."""
+    names = [part.strip() for value in values for part in value.split(",")]
+    if not all(names):
+        raise click.BadParameter(
+            "give names separated by commas (no empty names)", param_hint=f"'{option}'"
+        )
+    return names
+
+
+def _bots(text: str) -> str | list[str]:
+    """The bots of ``--bots``: one name for every seat, or a list of one name per seat."""
+    names = [part.strip() for part in text.split(",")]
+    if not all(names):
+        raise click.BadParameter(
+            "give a bot name, or one name per seat separated by commas (no empty names)",
+            param_hint="'--bots'",
+        )
+    return names[0] if len(names) == 1 else names
+
+
+def _seats(players: int | None, bots: str | list[str], default: int) -> tuple[int, bool]:
+    """Players per game: as given, else one per bot named, else ``default``; and whether
+    they were counted from the bots named."""
+    if players is not None:
+        return players, False
+    if isinstance(bots, list):
+        return len(bots), True
+    return default, False
+
+
+def _workers(requested: int, total_games: int) -> int:
+    """Processes to play on: as requested (no more than there are games), or, for 0, one per
+    CPU and at most one per 8 games once there are 16 games in all."""
+    if requested > 0:
+        return min(requested, total_games)
+    if total_games < _AUTO_WORKERS_MIN_GAMES:
+        return 1
+    return max(1, min(os.cpu_count() or 1, total_games // 8))
+
+
+@contextmanager
+def _executor(workers: int) -> Iterator[Executor | None]:
+    """A process pool of ``workers`` (spawned, so it is safe next to threads), or None."""
+    if workers <= 1:
+        yield None
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        yield pool
+
+
+class _Failed(click.ClickException):
+    """The command could not finish (exit code :data:`FAILED`)."""
+
+    exit_code = FAILED
+
+
+def _run_simulation(
+    chosen: Sequence[RuleProfile | str],
+    *,
+    games: int,
+    players: int,
+    counted: bool,
+    bots: str | list[str],
+    seed: int,
+    workers: int,
+) -> dict[str, Report]:
+    """Run the games with a progress bar on stderr (when it is a terminal). ``counted``: the
+    players were counted from the bots named, so an error about them names ``--bots``."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    count = _workers(workers, games * len(chosen))
+    console = make_console(stderr=True)
+    progress = Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
+    names = ", ".join(profile if isinstance(profile, str) else profile.name for profile in chosen)
+    where = "here" if count == 1 else f"on {count} processes"
+    task = progress.add_task(f"playing {names} {where}", total=games * len(chosen))
+
+    def advance(done: int, total: int) -> None:
+        progress.update(task, completed=done, total=total)
+
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        with progress, _executor(count) as pool:
+            return simulation.simulate(
+                list(chosen),
+                players=players,
+                games=games,
+                bots=bots,
+                seed=seed,
+                executor=pool,
+                progress=advance,
+            )
+    except RummikitError as error:
+        if error.code in _USAGE_CODES:  # the arguments, checked before any game is played
+            hint = _USAGE_CODES[error.code]
+            if hint == "'--players'" and counted:
+                hint = "'--bots'"
+            raise click.BadParameter(error.message, param_hint=hint) from None
+        raise _Failed(f"a game could not be played: {error.code}: {error.message}") from None
+    except BrokenProcessPool as error:
+        raise _Failed(
+            f"the worker processes stopped ({error}); try again with --workers 1"
+        ) from None
+
+
+@click.command()
+@PROFILE_OPTION
+@click.option(
+    "--games",
+    type=Count(min=1, max=MAX_GAMES),
+    default=SIMULATE_GAMES,
+    show_default=True,
+    help="Games to play.",
+)
+@_players("the profile's own default_players")
+@_BOTS
+@_SEED
+@_WORKERS
+@JSON_OPTION
+@CSV_OPTION
+def simulate(
+    profile_name: str,
+    games: int,
+    players: int | None,
+    bots: str,
+    seed: int,
+    workers: int,
+    as_json: bool,
+    as_csv: bool,
+) -> None:
+    """Play seeded games of one profile between bots and sum them up.
+
+    --json writes the summary and every game; --csv writes one row per game.
+    """
+    form = output_format(as_json, as_csv)
+    profile = read_profile(profile_name)
+    seats = _bots(bots)
+    count, counted = _seats(players, seats, profile.default_players)
+    reports = _run_simulation(
+        [profile],
+        games=games,
+        players=count,
+        counted=counted,
+        bots=seats,
+        seed=seed,
+        workers=workers,
+    )
+    report = reports[profile.name]
+    if form == "json":
+        write_json({"summary": summary_json(report), "games": report.to_records()})
+    elif form == "csv":
+        write_csv(report.to_records())
+    else:
+        console = make_console()
+        console.print(settings_line([report]), markup=False)
+        console.print(results_table([report], f"{profile.name}: {profile.title}"))
+
+
+@click.command()
+@click.argument("profile_names", nargs=-1, metavar="[PROFILE]...")
+@click.option(
+    "--profiles",
+    "profile_options",
+    multiple=True,
+    help="Profiles to compare, comma-separated or repeated (default: online, pagat, rami_voleur).",
+)
+@click.option(
+    "--games",
+    type=Count(min=1, max=MAX_GAMES),
+    default=COMPARE_GAMES,
+    show_default=True,
+    help="Games per profile (the same deals for every profile).",
+)
+@_players("4, the same for every profile")
+@_BOTS
+@_SEED
+@_WORKERS
+@JSON_OPTION
+@CSV_OPTION
+def compare(
+    profile_names: tuple[str, ...],
+    profile_options: tuple[str, ...],
+    games: int,
+    players: int | None,
+    bots: str,
+    seed: int,
+    workers: int,
+    as_json: bool,
+    as_csv: bool,
+) -> None:
+    """Compare rule profiles side by side over the same seeded games.
+
+    Prints turns per game, the first opening, how games end, win rates by seat, scores and
+    penalties for each profile, then the rules on which they differ.
+    """
+    form = output_format(as_json, as_csv)
+    names = [*profile_names, *_split(profile_options, "--profiles")] or list(BUILT_IN)
+    chosen = [read_profile(name, "PROFILE") for name in names]
+    seats = _bots(bots)
+    count, counted = _seats(players, seats, COMPARE_PLAYERS)
+    reports = _run_simulation(
+        names,  # as given: the library names a profile given twice under two aliases
+        games=games,
+        players=count,
+        counted=counted,
+        bots=seats,
+        seed=seed,
+        workers=workers,
+    )
+    ordered = list(reports.values())
+    if form == "json":
+        write_json(
+            {
+                "profiles": [summary_json(report) for report in ordered],
+                "differences": [
+                    {
+                        "option": option,
+                        "meaning": meaning,
+                        "values": {
+                            name: json_value(getattr(profile, option))
+                            for name, profile in zip(reports, chosen, strict=True)
+                        },
+                    }
+                    for option, _values, meaning in rule_differences(chosen)
+                ],
+            }
+        )
+        return
+    if form == "csv":
+        write_csv([report.summary() for report in ordered])
+        return
+    console = make_console()
+    console.print(settings_line(ordered), markup=False)
+    console.print(results_table(ordered, "Simulated games"))
+    if len(chosen) > 1:
+        console.print(differences_table(chosen))
