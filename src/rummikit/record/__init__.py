@@ -20,7 +20,7 @@ import enum
 import json
 import types
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 
 import attrs
 
@@ -31,13 +31,27 @@ from rummikit.errors import (
     InvalidArgument,
     InvalidRecord,
     RummikitError,
-    brief,
 )
 from rummikit.game import SEED_LIMIT, Game, Position
 from rummikit.match import Match
-from rummikit.notation import format_tiles, parse_tiles
-from rummikit.pieces import Tile
+from rummikit.notation import format_tiles
 from rummikit.profile import RuleProfile
+from rummikit.record import _json
+from rummikit.record._json import (
+    at,
+    bad_field,
+    check_fields,
+    parse_json,
+    read_array,
+    read_bool,
+    read_field,
+    read_int,
+    read_object,
+    read_str,
+    read_table,
+    read_tiles,
+    show,
+)
 from rummikit.table import TableState
 
 __all__ = [
@@ -83,7 +97,7 @@ record it writes loads."""
 MAX_ROUNDS = 1_000
 """The most rounds a match record may hold (:func:`to_record` refuses to save more)."""
 
-MAX_INT_DIGITS = 4_300
+MAX_INT_DIGITS = _json.MAX_INT_DIGITS
 """The longest integer literal :func:`loads` reads, in digits (Python's default limit).
 
 Every number in a record is small but the seed: seeds drawn by :meth:`Game.new
@@ -352,7 +366,7 @@ def _check_indent(indent: object) -> None:
     raise InvalidArgument(
         "bad_indent",
         f"indent is None, a number of spaces from 0 to {_MAX_INDENT} or a string of spaces "
-        f"and tabs, not {_show(indent)}",
+        f"and tabs, not {show(indent)}",
     )
 
 
@@ -366,7 +380,7 @@ def loads(text: str | bytes) -> Game:
     parsing, and any fault raises :class:`~rummikit.InvalidRecord` (see :func:`from_record`).
     Bytes are read as UTF-8.
     """
-    return _load(_parse(text))
+    return _load(parse_json(text, MAX_RECORD_LENGTH))
 
 
 def loads_match(text: str | bytes) -> Match:
@@ -375,56 +389,7 @@ def loads_match(text: str | bytes) -> Match:
     Safe for untrusted input as :func:`loads` is, up to :data:`MAX_MATCH_RECORD_LENGTH`
     (see :func:`match_from_record`).
     """
-    return _load_match(_parse(text, MAX_MATCH_RECORD_LENGTH))
-
-
-def _parse(text: object, limit: int = MAX_RECORD_LENGTH) -> object:
-    """The JSON value in ``text``; only :class:`~rummikit.InvalidRecord` escapes."""
-    if isinstance(text, bytes | bytearray):
-        if len(text) > limit:
-            raise _too_long(len(text), "bytes", limit)
-        try:
-            text = bytes(text).decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise InvalidRecord("malformed", f"a record is UTF-8 text: {error}") from error
-    if not isinstance(text, str):
-        raise InvalidRecord("malformed", f"a record is str or bytes, not {type(text).__name__}")
-    if len(text) > limit:
-        raise _too_long(len(text), "characters", limit)
-    try:
-        return json.loads(
-            text,
-            parse_constant=_refuse_constant,
-            parse_int=_read_int,
-            object_pairs_hook=_object_without_duplicates,
-        )
-    except InvalidRecord:
-        raise
-    except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
-        raise InvalidRecord("malformed", f"not valid JSON: {error}") from error
-
-
-def _too_long(length: int, unit: str, limit: int) -> InvalidRecord:
-    return InvalidRecord("too_long", f"the record is {length} {unit} long; the limit is {limit}")
-
-
-def _refuse_constant(name: str) -> object:
-    raise InvalidRecord("malformed", f"{name} is not a JSON number")
-
-
-def _read_int(digits: str) -> int:
-    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
-        raise InvalidRecord("malformed", f"an integer has more than {MAX_INT_DIGITS} digits")
-    return int(digits)
-
-
-def _object_without_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    result: dict[str, object] = {}
-    for key, value in pairs:
-        if key in result:
-            raise InvalidRecord("malformed", f"the key {key!r} appears twice in one object")
-        result[key] = value
-    return result
+    return _load_match(parse_json(text, MAX_MATCH_RECORD_LENGTH))
 
 
 def from_record(record: Mapping[str, object]) -> Game:
@@ -442,7 +407,7 @@ def _top(record: object, expected: str) -> Mapping[str, object]:
     """The top object of a parsed record of format ``expected``, its version checked."""
     if not isinstance(record, Mapping):
         raise InvalidRecord("malformed", "a record is a JSON object")
-    top = _object(record, "")
+    top = read_object(record, "")
     kind = "game" if expected == FORMAT else "match"
     if "format" not in top:
         raise InvalidRecord("missing_field", f"not a rummikit {kind} record", where="format")
@@ -456,27 +421,27 @@ def _top(record: object, expected: str) -> Mapping[str, object]:
         hint = f"; read it with {other}" if other else ""
         raise InvalidRecord(
             "wrong_format",
-            f"expected a {expected!r} record, not {_show(top['format'])}{hint}",
+            f"expected a {expected!r} record, not {show(top['format'])}{hint}",
             where="format",
         )
-    version = _int(_field(top, "version", ""), "version")
+    version = read_int(read_field(top, "version", ""), "version")
     if version != VERSION:
         newer = " (written by a newer rummikit)" if version > VERSION else ""
         raise InvalidRecord(
             "unsupported_version",
-            f"this rummikit reads version {VERSION} records, not {_show(version)}{newer}",
+            f"this rummikit reads version {VERSION} records, not {show(version)}{newer}",
             where="version",
         )
     return top
 
 
 def _players(top: Mapping[str, object], profile: RuleProfile) -> int:
-    players = _int(top["players"], "players")
+    players = read_int(top["players"], "players")
     if not profile.min_players <= players <= profile.max_players:
         raise InvalidRecord(
             "bad_field",
             f"{profile.name!r} is played by {profile.min_players} to {profile.max_players} "
-            f"players, not {_show(players)}",
+            f"players, not {show(players)}",
             where="players",
         )
     return players
@@ -485,7 +450,7 @@ def _players(top: Mapping[str, object], profile: RuleProfile) -> int:
 def _load(record: object) -> Game:
     """The game in a parsed record, whatever its type; only InvalidRecord escapes."""
     top = _top(record, FORMAT)
-    _check_fields(top, "", _TOP_FIELDS)
+    check_fields(top, "", _TOP_FIELDS)
     profile = _read_profile(top["profile"])
     players = _players(top, profile)
     begin = _start_reader(top["start"], players)
@@ -511,15 +476,15 @@ def match_from_record(record: Mapping[str, object]) -> Match:
 def _load_match(record: object) -> Match:
     """The match in a parsed record, whatever its type; only InvalidRecord escapes."""
     top = _top(record, MATCH_FORMAT)
-    _check_fields(top, "", _MATCH_FIELDS)
+    check_fields(top, "", _MATCH_FIELDS)
     profile = _read_profile(top["profile"])
     players = _players(top, profile)
-    seed = _int(top["seed"], "seed")
+    seed = read_int(top["seed"], "seed")
     if seed >= SEED_LIMIT:
         raise InvalidRecord(
             "bad_field", f"a record holds seeds of up to {MAX_SEED_DIGITS:,} digits", where="seed"
         )
-    lists = _array(top["rounds"], "rounds")
+    lists = read_array(top["rounds"], "rounds")
     if not lists or len(lists) > MAX_ROUNDS:
         raise InvalidRecord(
             "bad_field",
@@ -567,7 +532,7 @@ def _replay(game: _PlayState, step: _Step, where: str) -> _PlayState:
     crafted record costs at most one large table before it is refused."""
     action: Action
     if step.kind == "play":
-        action = Play(_table(step.table, _at(where, "table")), player=step.player)
+        action = Play(read_table(step.table, at(where, "table")), player=step.player)
     elif step.kind == "timeout":
         action = Timeout(step.changed, player=step.player)
     else:
@@ -579,14 +544,13 @@ def _replay(game: _PlayState, step: _Step, where: str) -> _PlayState:
         turn = game.turn if isinstance(game, Game) else game.game.turn
         raise InvalidRecord(
             "does_not_replay",
-            f"{step.kind} by player {_show(step.player)} is not allowed on turn {turn} ({reason})",
+            f"{step.kind} by player {show(step.player)} is not allowed on turn {turn} ({reason})",
             where=where,
         ) from error
     except RummikitError as error:
         raise InvalidRecord(
             "does_not_replay",
-            f"{step.kind} by player {_show(step.player)} cannot be replayed: "
-            f"{_clip(error.message)}",
+            f"{step.kind} by player {show(step.player)} cannot be replayed: {_clip(error.message)}",
             where=where,
         ) from error
 
@@ -606,112 +570,22 @@ def _clip(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-# -- fields ----------------------------------------------------------------------------------
-
-
-def _at(where: str, key: str) -> str:
-    return f"{where}.{key}" if where else key
-
-
-def _show(value: object) -> str:
-    """A short description of a JSON value for messages (never its whole text)."""
-    return "a JSON object" if isinstance(value, Mapping) else brief(value)
-
-
-def _bad(where: str, expected: str, value: object) -> InvalidRecord:
-    return InvalidRecord("bad_field", f"expected {expected}, not {_show(value)}", where=where)
-
-
-def _object(value: object, where: str) -> Mapping[str, object]:
-    if not isinstance(value, Mapping):
-        raise _bad(where, "a JSON object", value)
-    for key in value:
-        if not isinstance(key, str):
-            raise InvalidRecord("bad_field", f"a key is not text: {_show(key)}", where=where)
-    return value
-
-
-def _field(obj: Mapping[str, object], key: str, where: str) -> object:
-    if key not in obj:
-        raise InvalidRecord("missing_field", f"{key!r} is missing", where=_at(where, key))
-    return obj[key]
-
-
-def _check_fields(obj: Mapping[str, object], where: str, fields: Sequence[str]) -> None:
-    """Every one of ``fields`` is present and nothing else."""
-    for key in fields:
-        _field(obj, key, where)
-    for key in obj:
-        if key not in fields:
-            raise InvalidRecord(
-                "unknown_field",
-                f"unknown field {_show(key)}; expected {', '.join(fields)}",
-                where=_at(where, key),
-            )
-
-
-def _int(value: object, where: str, low: int = 0) -> int:
-    if type(value) is not int or value < low:
-        raise _bad(where, f"a whole number from {low}", value)
-    return value
-
-
-def _str(value: object, where: str) -> str:
-    if not isinstance(value, str):
-        raise _bad(where, "text", value)
-    return value
-
-
-def _bool(value: object, where: str) -> bool:
-    if type(value) is not bool:
-        raise _bad(where, "true or false", value)
-    return value
-
-
-def _array(value: object, where: str) -> Sequence[object]:
-    if not isinstance(value, list | tuple):
-        raise _bad(where, "a JSON array", value)
-    return value
-
-
-def _tiles(value: object, where: str) -> list[Tile]:
-    try:
-        return parse_tiles(_str(value, where))
-    except InvalidRecord:
-        raise
-    except RummikitError as error:
-        raise InvalidRecord(
-            "bad_field", f"not tile notation: {error.message}", where=where
-        ) from error
-
-
-def _table(value: object, where: str) -> TableState:
-    try:
-        return TableState.parse(_str(value, where))
-    except InvalidRecord:
-        raise
-    except RummikitError as error:
-        raise InvalidRecord(
-            "bad_field", f"not table notation: {error.message}", where=where
-        ) from error
-
-
 # -- profile ---------------------------------------------------------------------------------
 
 
 def _read_profile(value: object) -> RuleProfile:
     where = "profile"
-    obj = _object(value, where)
-    _check_fields(obj, where, ("name", "options"))
-    name = _str(obj["name"], "profile.name")
+    obj = read_object(value, where)
+    check_fields(obj, where, ("name", "options"))
+    name = read_str(obj["name"], "profile.name")
     where = "profile.options"
-    options = _object(obj["options"], where)
-    _check_fields(options, where, tuple(_OPTIONS))
-    values = {key: _option(options[key], _at(where, key), kind) for key, kind in _OPTIONS.items()}
+    options = read_object(obj["options"], where)
+    check_fields(options, where, tuple(_OPTIONS))
+    values = {key: _option(options[key], at(where, key), kind) for key, kind in _OPTIONS.items()}
     if values.get("name") != name:
         raise InvalidRecord(
             "bad_profile",
-            f"the profile is called {name!r} but its name option is {_show(values.get('name'))}",
+            f"the profile is called {name!r} but its name option is {show(values.get('name'))}",
             where="profile.name",
         )
     build = typing.cast(Callable[..., RuleProfile], RuleProfile)
@@ -719,15 +593,15 @@ def _read_profile(value: object) -> RuleProfile:
         return build(**values)
     except RummikitError as error:
         option = getattr(error, "option", None)
-        at = _at(where, option) if isinstance(option, str) and option in _OPTIONS else where
-        raise InvalidRecord("bad_profile", error.message, where=at) from error
+        place = at(where, option) if isinstance(option, str) and option in _OPTIONS else where
+        raise InvalidRecord("bad_profile", error.message, where=place) from error
 
 
 def _option(value: object, where: str, kind: _OptionKind) -> object:
     if value is None:
         if kind.nullable:
             return None
-        raise _bad(where, f"a {_json_kind(kind.base)}", value)
+        raise bad_field(where, f"a {_json_kind(kind.base)}", value)
     base = kind.base
     accepted = (
         isinstance(value, str)
@@ -736,10 +610,10 @@ def _option(value: object, where: str, kind: _OptionKind) -> object:
     )
     if not accepted:
         described = _json_kind(base) + (" or null" if kind.nullable else "")
-        raise _bad(where, f"a {described}", value)
+        raise bad_field(where, f"a {described}", value)
     if base is int and not -_MAX_OPTION < typing.cast(int, value) < _MAX_OPTION:
         # No option takes such a number; refused here so that no message repeats it.
-        raise _bad(where, "a whole number of at most 19 digits", value)
+        raise bad_field(where, "a whole number of at most 19 digits", value)
     return value
 
 
@@ -759,17 +633,17 @@ def _json_kind(base: type) -> str:
 def _start_reader(value: object, players: int) -> Callable[[RuleProfile], Game]:
     """Check the start and return what builds the game from it, given the profile."""
     where = "start"
-    obj = _object(value, where)
+    obj = read_object(value, where)
     if "position" not in obj:
-        _check_fields(obj, where, ("seed", "first_player"))
-        seed = _int(obj["seed"], "start.seed")
+        check_fields(obj, where, ("seed", "first_player"))
+        seed = read_int(obj["seed"], "start.seed")
         if seed >= SEED_LIMIT:
             raise InvalidRecord(
                 "bad_field",
                 f"a record holds seeds of up to {MAX_SEED_DIGITS:,} digits",
                 where="start.seed",
             )
-        first = _int(obj["first_player"], "start.first_player")
+        first = read_int(obj["first_player"], "start.first_player")
         _check_seat(first, players, "start.first_player")
 
         def deal(profile: RuleProfile) -> Game:
@@ -779,30 +653,30 @@ def _start_reader(value: object, players: int) -> Callable[[RuleProfile], Game]:
                 raise InvalidRecord("bad_start", error.message, where=where) from error
 
         return deal
-    _check_fields(obj, where, ("position",))
+    check_fields(obj, where, ("position",))
     where = "start.position"
-    position = _object(obj["position"], where)
-    _check_fields(position, where, ("table", "racks", "stock", "current", "opened"))
-    table = _table(position["table"], "start.position.table")
-    racks_field = _array(position["racks"], "start.position.racks")
+    position = read_object(obj["position"], where)
+    check_fields(position, where, ("table", "racks", "stock", "current", "opened"))
+    table = read_table(position["table"], "start.position.table")
+    racks_field = read_array(position["racks"], "start.position.racks")
     if len(racks_field) != players:
         raise InvalidRecord(
             "bad_start",
             f"{len(racks_field)} racks for {players} players",
             where="start.position.racks",
         )
-    racks = [_tiles(rack, f"start.position.racks[{i}]") for i, rack in enumerate(racks_field)]
-    stock = _tiles(position["stock"], "start.position.stock")
-    current = _int(position["current"], "start.position.current")
+    racks = [read_tiles(rack, f"start.position.racks[{i}]") for i, rack in enumerate(racks_field)]
+    stock = read_tiles(position["stock"], "start.position.stock")
+    current = read_int(position["current"], "start.position.current")
     _check_seat(current, players, "start.position.current")
-    opened_field = _array(position["opened"], "start.position.opened")
+    opened_field = read_array(position["opened"], "start.position.opened")
     if len(opened_field) != players:
         raise InvalidRecord(
             "bad_start",
             f"{len(opened_field)} opened flags for {players} players",
             where="start.position.opened",
         )
-    opened = [_bool(flag, f"start.position.opened[{i}]") for i, flag in enumerate(opened_field)]
+    opened = [read_bool(flag, f"start.position.opened[{i}]") for i, flag in enumerate(opened_field)]
 
     def place(profile: RuleProfile) -> Game:
         try:
@@ -810,8 +684,8 @@ def _start_reader(value: object, players: int) -> Callable[[RuleProfile], Game]:
                 profile, table=table, racks=racks, stock=stock, current=current, opened=opened
             )
         except RummikitError as error:
-            at = "start.position.table" if error.code == "invalid_table" else where
-            raise InvalidRecord("bad_start", error.message, where=at) from error
+            part = "start.position.table" if error.code == "invalid_table" else where
+            raise InvalidRecord("bad_start", error.message, where=part) from error
 
     return place
 
@@ -819,7 +693,7 @@ def _start_reader(value: object, players: int) -> Callable[[RuleProfile], Game]:
 def _check_seat(seat: int, players: int, where: str) -> None:
     if seat >= players:
         raise InvalidRecord(
-            "bad_start", f"players are numbered 0 to {players - 1}, not {_show(seat)}", where=where
+            "bad_start", f"players are numbered 0 to {players - 1}, not {show(seat)}", where=where
         )
 
 
@@ -844,7 +718,7 @@ _SIMPLE_ACTIONS: dict[str, type[Draw | Pass | GiveUp]] = {
 
 
 def _read_actions(value: object, where: str = "actions") -> list[_Step]:
-    items = _array(value, where)
+    items = read_array(value, where)
     if len(items) > MAX_ACTIONS:
         raise InvalidRecord(
             "too_many_actions",
@@ -855,14 +729,14 @@ def _read_actions(value: object, where: str = "actions") -> list[_Step]:
 
 
 def _read_action(item: object, where: str) -> _Step:
-    obj = _object(item, where)
-    kind = _field(obj, "type", where)
+    obj = read_object(item, where)
+    kind = read_field(obj, "type", where)
     if not isinstance(kind, str) or kind not in _ACTION_FIELDS:
-        raise _bad(_at(where, "type"), "one of " + ", ".join(map(repr, _ACTION_FIELDS)), kind)
-    _check_fields(obj, where, _ACTION_FIELDS[kind])
-    player = _int(obj["player"], _at(where, "player"))
+        raise bad_field(at(where, "type"), "one of " + ", ".join(map(repr, _ACTION_FIELDS)), kind)
+    check_fields(obj, where, _ACTION_FIELDS[kind])
+    player = read_int(obj["player"], at(where, "player"))
     if kind == "play":
-        return _Step(kind, player, table=_str(obj["table"], _at(where, "table")))
+        return _Step(kind, player, table=read_str(obj["table"], at(where, "table")))
     if kind == "timeout":
-        return _Step(kind, player, changed=_bool(obj["changed"], _at(where, "changed")))
+        return _Step(kind, player, changed=read_bool(obj["changed"], at(where, "changed")))
     return _Step(kind, player)
