@@ -16,42 +16,32 @@ format.
 
 from __future__ import annotations
 
-import enum
 import json
 import types
 import typing
 from collections.abc import Callable, Mapping
 
-import attrs
-
 from rummikit import game as _game
-from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
-from rummikit.errors import (
-    IllegalAction,
-    InvalidArgument,
-    InvalidRecord,
-    RummikitError,
-)
+from rummikit.errors import InvalidArgument, InvalidRecord, RummikitError
 from rummikit.game import SEED_LIMIT, Game, Position
 from rummikit.match import Match
 from rummikit.notation import format_tiles
 from rummikit.profile import RuleProfile
-from rummikit.record import _json
+from rummikit.record import _format, _json
+from rummikit.record._actions import action_record, check_history, read_actions, replay
+from rummikit.record._format import read_players, read_top
 from rummikit.record._json import (
-    at,
-    bad_field,
     check_fields,
     parse_json,
     read_array,
     read_bool,
-    read_field,
     read_int,
     read_object,
-    read_str,
     read_table,
     read_tiles,
     show,
 )
+from rummikit.record._profile import profile_record, read_profile
 from rummikit.table import TableState
 
 __all__ = [
@@ -71,13 +61,13 @@ __all__ = [
     "to_record",
 ]
 
-FORMAT = "rummikit.game"
+FORMAT = _format.FORMAT
 """The value of a game record's ``format`` field."""
 
-MATCH_FORMAT = "rummikit.match"
+MATCH_FORMAT = _format.MATCH_FORMAT
 """The value of a match record's ``format`` field."""
 
-VERSION = 1
+VERSION = _format.VERSION
 """The version of the record format written by :func:`dumps`, and the newest one read."""
 
 MAX_RECORD_LENGTH = 2_000_000
@@ -94,7 +84,7 @@ input): ten times :data:`MAX_RECORD_LENGTH`, the rounds' actions being one game'
 :func:`dumps` refuses to write a longer one (``record_too_long``), so that every match
 record it writes loads."""
 
-MAX_ROUNDS = 1_000
+MAX_ROUNDS = _format.MAX_ROUNDS
 """The most rounds a match record may hold (:func:`to_record` refuses to save more)."""
 
 MAX_INT_DIGITS = _json.MAX_INT_DIGITS
@@ -113,67 +103,11 @@ MAX_SEED_DIGITS = _game.MAX_SEED_DIGITS
 every record :func:`loads` accepts can be saved again (:data:`rummikit.game.MAX_SEED_DIGITS`)."""
 
 
-_MAX_OPTION = 10**19
-"""Whole-number options are refused from this size on (no option is valid there), so that
-no message from :class:`~rummikit.RuleProfile` repeats a huge number."""
-
 _MAX_INDENT = 16
 """The widest ``indent`` :func:`dumps` takes: wider ones only waste space (or memory)."""
 
-_ACTION_TYPES: dict[type[Action], str] = {
-    Play: "play",
-    Draw: "draw",
-    Pass: "pass",
-    Timeout: "timeout",
-    GiveUp: "give_up",
-}
-_ACTION_FIELDS: dict[str, tuple[str, ...]] = {
-    "play": ("type", "player", "table"),
-    "draw": ("type", "player"),
-    "pass": ("type", "player"),
-    "timeout": ("type", "player", "changed"),
-    "give_up": ("type", "player"),
-}
 _TOP_FIELDS = ("format", "version", "profile", "players", "start", "actions")
 _MATCH_FIELDS = ("format", "version", "profile", "players", "seed", "rounds")
-
-
-# -- options ---------------------------------------------------------------------------------
-
-
-@attrs.frozen
-class _OptionKind:
-    """What JSON an option takes: its base type, and whether it may be null."""
-
-    base: type
-    nullable: bool
-
-
-def _option_kinds() -> dict[str, _OptionKind]:
-    """Every option of :class:`RuleProfile` (its ``init`` fields) with the JSON it takes."""
-    hints = typing.get_type_hints(RuleProfile)
-    kinds = {}
-    for field in attrs.fields(RuleProfile):
-        if not field.init:
-            continue
-        hint = hints[field.name]
-        members = typing.get_args(hint) if isinstance(hint, types.UnionType) else (hint,)
-        nullable = type(None) in members
-        bases = [member for member in members if member is not type(None)]
-        if len(bases) != 1 or not (
-            bases[0] in (str, int, bool)
-            or (isinstance(bases[0], type) and issubclass(bases[0], enum.Enum))
-        ):
-            raise TypeError(f"rummikit.record cannot save the option {field.name!r} ({hint})")
-        kinds[field.name] = _OptionKind(bases[0], nullable)
-    return kinds
-
-
-_OPTIONS = _option_kinds()
-
-
-def _option_json(value: object) -> object:
-    return value.value if isinstance(value, enum.Enum) else value
 
 
 # -- writing ---------------------------------------------------------------------------------
@@ -216,17 +150,10 @@ def to_record(game: Game | Match) -> dict[str, object]:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "profile": _profile_record(game.profile),
+        "profile": profile_record(game.profile),
         "players": len(game.racks),
         "start": begin,
-        "actions": [_action_record(action) for action in game.history],
-    }
-
-
-def _profile_record(profile: RuleProfile) -> dict[str, object]:
-    return {
-        "name": profile.name,
-        "options": {name: _option_json(getattr(profile, name)) for name in _OPTIONS},
+        "actions": [action_record(action) for action in game.history],
     }
 
 
@@ -246,12 +173,12 @@ def _match_record(match: Match) -> dict[str, object]:
         )
     rounds = []
     for history in histories:
-        _check_history(history)
-        rounds.append([_action_record(action) for action in history])
+        check_history(history)
+        rounds.append([action_record(action) for action in history])
     return {
         "format": MATCH_FORMAT,
         "version": VERSION,
-        "profile": _profile_record(match.profile),
+        "profile": profile_record(match.profile),
         "players": len(match.game.racks),
         "seed": match.seed,
         "rounds": rounds,
@@ -305,33 +232,8 @@ def _check_game(game: object) -> Position:
             "the game's start is not a position it could have started from; build games "
             "with Game.new, Game.from_position and Game.apply",
         )
-    _check_history(game.history)
+    check_history(game.history)
     return typing.cast(Position, start)
-
-
-def _check_history(history: object) -> None:
-    """A history to save is a sequence of rummikit actions (``bad_history``)."""
-    if not isinstance(history, tuple | list):
-        raise InvalidArgument(
-            "bad_history", f"a history is a tuple of actions, not a {type(history).__name__}"
-        )
-    for action in history:
-        if not isinstance(action, tuple(_ACTION_TYPES)):
-            raise InvalidArgument(
-                "bad_history",
-                f"the history holds a {type(action).__name__}; it holds only rummikit actions",
-            )
-
-
-def _action_record(action: Action) -> dict[str, object]:
-    if action.player is None:
-        raise InvalidArgument("bad_history", f"an action in the history has no player: {action}")
-    written: dict[str, object] = {"type": _ACTION_TYPES[type(action)], "player": action.player}
-    if isinstance(action, Play):
-        written["table"] = str(action.table)
-    elif isinstance(action, Timeout):
-        written["changed"] = action.changed
-    return written
 
 
 def dumps(game: Game | Match, *, indent: int | None = None) -> str:
@@ -403,61 +305,17 @@ def from_record(record: Mapping[str, object]) -> Game:
     return _load(record)
 
 
-def _top(record: object, expected: str) -> Mapping[str, object]:
-    """The top object of a parsed record of format ``expected``, its version checked."""
-    if not isinstance(record, Mapping):
-        raise InvalidRecord("malformed", "a record is a JSON object")
-    top = read_object(record, "")
-    kind = "game" if expected == FORMAT else "match"
-    if "format" not in top:
-        raise InvalidRecord("missing_field", f"not a rummikit {kind} record", where="format")
-    if top["format"] != expected:
-        given = top["format"]
-        other = (
-            {FORMAT: "loads", MATCH_FORMAT: "loads_match"}.get(given, "")
-            if isinstance(given, str)
-            else ""
-        )
-        hint = f"; read it with {other}" if other else ""
-        raise InvalidRecord(
-            "wrong_format",
-            f"expected a {expected!r} record, not {show(top['format'])}{hint}",
-            where="format",
-        )
-    version = read_int(read_field(top, "version", ""), "version")
-    if version != VERSION:
-        newer = " (written by a newer rummikit)" if version > VERSION else ""
-        raise InvalidRecord(
-            "unsupported_version",
-            f"this rummikit reads version {VERSION} records, not {show(version)}{newer}",
-            where="version",
-        )
-    return top
-
-
-def _players(top: Mapping[str, object], profile: RuleProfile) -> int:
-    players = read_int(top["players"], "players")
-    if not profile.min_players <= players <= profile.max_players:
-        raise InvalidRecord(
-            "bad_field",
-            f"{profile.name!r} is played by {profile.min_players} to {profile.max_players} "
-            f"players, not {show(players)}",
-            where="players",
-        )
-    return players
-
-
 def _load(record: object) -> Game:
     """The game in a parsed record, whatever its type; only InvalidRecord escapes."""
-    top = _top(record, FORMAT)
+    top = read_top(record, FORMAT)
     check_fields(top, "", _TOP_FIELDS)
-    profile = _read_profile(top["profile"])
-    players = _players(top, profile)
+    profile = read_profile(top["profile"])
+    players = read_players(top, profile)
     begin = _start_reader(top["start"], players)
-    steps = _read_actions(top["actions"])
+    steps = read_actions(top["actions"])
     game = begin(profile)
     for index, step in enumerate(steps):
-        game = _replay(game, step, f"actions[{index}]")
+        game = replay(game, step, f"actions[{index}]")
     return game
 
 
@@ -475,10 +333,10 @@ def match_from_record(record: Mapping[str, object]) -> Match:
 
 def _load_match(record: object) -> Match:
     """The match in a parsed record, whatever its type; only InvalidRecord escapes."""
-    top = _top(record, MATCH_FORMAT)
+    top = read_top(record, MATCH_FORMAT)
     check_fields(top, "", _MATCH_FIELDS)
-    profile = _read_profile(top["profile"])
-    players = _players(top, profile)
+    profile = read_profile(top["profile"])
+    players = read_players(top, profile)
     seed = read_int(top["seed"], "seed")
     if seed >= SEED_LIMIT:
         raise InvalidRecord(
@@ -491,7 +349,7 @@ def _load_match(record: object) -> Match:
             f"a match record holds 1 to {MAX_ROUNDS:,} rounds, not {len(lists):,}",
             where="rounds",
         )
-    rounds = [_read_actions(item, f"rounds[{index}]") for index, item in enumerate(lists)]
+    rounds = [read_actions(item, f"rounds[{index}]") for index, item in enumerate(lists)]
     try:
         match = Match.new(profile, players, seed)
     except RummikitError as error:
@@ -506,7 +364,7 @@ def _load_match(record: object) -> Match:
                     f"round {number + 1} ended before this action",
                     where=where,
                 )
-            match = _replay(match, step, where)
+            match = replay(match, step, where)
         ended = len(match.rounds) > number
         if not last and not ended:
             raise InvalidRecord(
@@ -522,109 +380,6 @@ def _load_match(record: object) -> Match:
                 where="rounds",
             )
     return match
-
-
-_PlayState = typing.TypeVar("_PlayState", Game, Match)
-
-
-def _replay(game: _PlayState, step: _Step, where: str) -> _PlayState:
-    """``game`` after the action of ``step``; its notation is read only now, so that a
-    crafted record costs at most one large table before it is refused."""
-    action: Action
-    if step.kind == "play":
-        action = Play(read_table(step.table, at(where, "table")), player=step.player)
-    elif step.kind == "timeout":
-        action = Timeout(step.changed, player=step.player)
-    else:
-        action = _SIMPLE_ACTIONS[step.kind](player=step.player)
-    try:
-        return game.apply(action)
-    except IllegalAction as error:
-        reason = _reason(error)
-        turn = game.turn if isinstance(game, Game) else game.game.turn
-        raise InvalidRecord(
-            "does_not_replay",
-            f"{step.kind} by player {show(step.player)} is not allowed on turn {turn} ({reason})",
-            where=where,
-        ) from error
-    except RummikitError as error:
-        raise InvalidRecord(
-            "does_not_replay",
-            f"{step.kind} by player {show(step.player)} cannot be replayed: {_clip(error.message)}",
-            where=where,
-        ) from error
-
-
-def _reason(error: IllegalAction) -> str:
-    """The first violation in full and the codes of the others, kept short."""
-    violations = error.verdict.violations
-    if not violations:
-        return error.code
-    first = violations[0]
-    others = [code for code in dict.fromkeys(error.codes) if code != first.code]
-    also = f"; also {', '.join(others)}" if others else ""
-    return f"{first.code}: {_clip(first.message)}{also}"
-
-
-def _clip(text: str, limit: int = 200) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-# -- profile ---------------------------------------------------------------------------------
-
-
-def _read_profile(value: object) -> RuleProfile:
-    where = "profile"
-    obj = read_object(value, where)
-    check_fields(obj, where, ("name", "options"))
-    name = read_str(obj["name"], "profile.name")
-    where = "profile.options"
-    options = read_object(obj["options"], where)
-    check_fields(options, where, tuple(_OPTIONS))
-    values = {key: _option(options[key], at(where, key), kind) for key, kind in _OPTIONS.items()}
-    if values.get("name") != name:
-        raise InvalidRecord(
-            "bad_profile",
-            f"the profile is called {name!r} but its name option is {show(values.get('name'))}",
-            where="profile.name",
-        )
-    build = typing.cast(Callable[..., RuleProfile], RuleProfile)
-    try:
-        return build(**values)
-    except RummikitError as error:
-        option = getattr(error, "option", None)
-        place = at(where, option) if isinstance(option, str) and option in _OPTIONS else where
-        raise InvalidRecord("bad_profile", error.message, where=place) from error
-
-
-def _option(value: object, where: str, kind: _OptionKind) -> object:
-    if value is None:
-        if kind.nullable:
-            return None
-        raise bad_field(where, f"a {_json_kind(kind.base)}", value)
-    base = kind.base
-    accepted = (
-        isinstance(value, str)
-        if base is str or issubclass(base, enum.Enum)
-        else type(value) is base
-    )
-    if not accepted:
-        described = _json_kind(base) + (" or null" if kind.nullable else "")
-        raise bad_field(where, f"a {described}", value)
-    if base is int and not -_MAX_OPTION < typing.cast(int, value) < _MAX_OPTION:
-        # No option takes such a number; refused here so that no message repeats it.
-        raise bad_field(where, "a whole number of at most 19 digits", value)
-    return value
-
-
-def _json_kind(base: type) -> str:
-    if base is bool:
-        return "boolean"
-    if base is int:
-        return "whole number"
-    if issubclass(base, enum.Enum):
-        return "text: " + ", ".join(repr(member.value) for member in base)
-    return "text"
 
 
 # -- start -----------------------------------------------------------------------------------
@@ -695,48 +450,3 @@ def _check_seat(seat: int, players: int, where: str) -> None:
         raise InvalidRecord(
             "bad_start", f"players are numbered 0 to {players - 1}, not {show(seat)}", where=where
         )
-
-
-# -- actions ---------------------------------------------------------------------------------
-
-
-@attrs.frozen
-class _Step:
-    """An action as the record gives it, checked for shape but with its table still text."""
-
-    kind: str
-    player: int
-    table: str = ""
-    changed: bool = True
-
-
-_SIMPLE_ACTIONS: dict[str, type[Draw | Pass | GiveUp]] = {
-    "draw": Draw,
-    "pass": Pass,
-    "give_up": GiveUp,
-}
-
-
-def _read_actions(value: object, where: str = "actions") -> list[_Step]:
-    items = read_array(value, where)
-    if len(items) > MAX_ACTIONS:
-        raise InvalidRecord(
-            "too_many_actions",
-            f"{len(items)} actions; no game has more than {MAX_ACTIONS}",
-            where=where,
-        )
-    return [_read_action(item, f"{where}[{index}]") for index, item in enumerate(items)]
-
-
-def _read_action(item: object, where: str) -> _Step:
-    obj = read_object(item, where)
-    kind = read_field(obj, "type", where)
-    if not isinstance(kind, str) or kind not in _ACTION_FIELDS:
-        raise bad_field(at(where, "type"), "one of " + ", ".join(map(repr, _ACTION_FIELDS)), kind)
-    check_fields(obj, where, _ACTION_FIELDS[kind])
-    player = read_int(obj["player"], at(where, "player"))
-    if kind == "play":
-        return _Step(kind, player, table=read_str(obj["table"], at(where, "table")))
-    if kind == "timeout":
-        return _Step(kind, player, changed=read_bool(obj["changed"], at(where, "changed")))
-    return _Step(kind, player)
