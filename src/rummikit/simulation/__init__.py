@@ -31,7 +31,6 @@ picklable bot factories), and each worker plays its game from scratch.
 
 from __future__ import annotations
 
-import functools
 import inspect
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -42,10 +41,12 @@ import attrs
 from rummikit import game as _game
 from rummikit import profiles as _profiles
 from rummikit.actions import Draw, GiveUp, Pass, Play, Timeout
-from rummikit.bots import Bot, BotFactory, bot_factory
+from rummikit.bots import Bot
 from rummikit.errors import InvalidArgument, RummikitError, brief
 from rummikit.game import Game, Termination, check_seed
 from rummikit.profile import RuleProfile
+from rummikit.simulation._seats import BotSpec as BotSpec
+from rummikit.simulation._seats import bot_name, bot_rng, bot_specs, game_seed, seat_bot
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -69,8 +70,6 @@ MAX_ACTIONS = _game.MAX_ACTIONS
 """The most actions one simulated game may take (:data:`rummikit.game.MAX_ACTIONS`); no legal
 game comes near it."""
 
-BotSpec = str | BotFactory
-"""A bot for a seat: a registered name (``"greedy"``) or a :data:`~rummikit.bots.BotFactory`."""
 
 ProgressCallback = Callable[[int, int], None]
 """Called as ``progress(done, total)`` each time a game finishes."""
@@ -79,26 +78,6 @@ ProgressCallback = Callable[[int, int], None]
 SIMULATE_PLAYERS = 4
 """Players per game of :func:`simulate` when ``players`` is not given: the same for every
 profile compared, whatever each one's ``default_players``."""
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The deal seed of game ``index`` of a simulation seeded with ``seed``.
-
-    The same for every profile of one simulation, so profiles are compared on the same
-    seeds; stable across Python versions, platforms and processes.
-    """
-    check_seed(seed)
-    return random.Random(f"rummikit.simulate:{seed}:{index}").getrandbits(63)
-
-
-def bot_rng(seed: int, seat: int) -> random.Random:
-    """The generator the bot of ``seat`` gets in the game dealt from ``seed``.
-
-    With :func:`game_seed` it rebuilds any simulated game:
-    ``play_game(profile, [make_bot(name, bot_rng(seed, seat)) for ...], seed=seed)``.
-    """
-    check_seed(seed)
-    return random.Random(f"rummikit.bot:{seed}:{seat}")
 
 
 # -- one game -------------------------------------------------------------------------------
@@ -187,58 +166,8 @@ class GameRecord(TypedDict):
     penalties: list[int]
 
 
-def _bot_name(spec: BotSpec) -> str:
-    if isinstance(spec, str):
-        return spec.strip().lower()
-    while isinstance(spec, functools.partial):  # a factory with its options set: its name
-        spec = spec.func
-    return str(getattr(spec, "__name__", type(spec).__name__))
-
-
-def _factory(spec: BotSpec) -> BotFactory:
-    return bot_factory(spec) if isinstance(spec, str) else spec
-
-
 MAX_GAMES = 1_000_000
 """The most games :func:`simulate` plays per profile: every game's result is kept."""
-
-
-def _is_signature_error(error: TypeError) -> bool:
-    """Whether ``error`` says a callable was called with arguments it does not take."""
-    return error.__traceback__ is not None and error.__traceback__.tb_next is None
-
-
-def _make_bot(spec: BotSpec, rng: random.Random, seat: int) -> Bot:
-    """The bot ``spec`` makes for ``seat``; a factory that makes no bot is refused here,
-    when the game starts, rather than on the bot's first move."""
-    factory = _factory(spec)
-    name = _bot_name(spec)
-    try:
-        inspect.signature(factory).bind(rng)
-        takes_rng = True
-    except TypeError:
-        takes_rng = False
-    except ValueError:  # no signature to read (some built-ins): the call will tell
-        takes_rng = True
-    try:
-        bot = factory(rng) if takes_rng else None
-    except TypeError as error:
-        if not _is_signature_error(error):
-            raise  # raised inside the factory: the factory's own bug, shown as it is
-        takes_rng = False
-    if not takes_rng:
-        raise InvalidArgument(
-            "bad_bots",
-            f"the bot factory {name} for seat {seat} cannot be called with a random.Random; "
-            "a factory takes one and returns a bot",
-        )
-    if not isinstance(bot, Bot) or isinstance(bot, type):
-        raise InvalidArgument(
-            "bad_bots",
-            f"the bot factory {name} for seat {seat} returned {brief(bot)}, which is not a bot "
-            "(an object with a choose(view) method)",
-        )
-    return bot
 
 
 def _check_callback(function: object, code: str, expected: str, arguments: int) -> None:
@@ -349,7 +278,7 @@ class _Task:
 
 def _run_task(task: _Task) -> GameResult:
     """Play one game (in whichever process the executor chooses)."""
-    bots = [_make_bot(spec, bot_rng(task.seed, seat), seat) for seat, spec in enumerate(task.bots)]
+    bots = [seat_bot(spec, bot_rng(task.seed, seat), seat) for seat, spec in enumerate(task.bots)]
     game, first_opening = _play(task.profile, bots, task.seed)
     outcome = game.outcome
     assert outcome is not None
@@ -358,7 +287,7 @@ def _run_task(task: _Task) -> GameResult:
         profile=task.profile.name,
         seed=task.seed,
         players=task.players,
-        bots=tuple(_bot_name(spec) for spec in task.bots),
+        bots=tuple(bot_name(spec) for spec in task.bots),
         first_player=start.current_player if start is not None else 0,
         turns=game.turn + 1,
         termination=outcome.termination,
@@ -697,39 +626,6 @@ def _rule_profiles(
     return rules
 
 
-def _bot_specs(bots: BotSpec | Sequence[BotSpec], players: int) -> tuple[BotSpec, ...]:
-    specs: list[BotSpec]
-    if isinstance(bots, str) or callable(bots):
-        specs = [bots] * players
-    elif isinstance(bots, Bot):
-        specs = [cast(BotSpec, bots)] * players  # refused below, with a hint
-    elif isinstance(bots, Sequence):
-        specs = list(bots)
-    else:
-        raise InvalidArgument(
-            "bad_bots", f"give a bot name, a bot factory or one for every seat, not {brief(bots)}"
-        )
-    if len(specs) != players:
-        raise InvalidArgument(
-            "bad_bots",
-            f"give one bot for every seat or one bot for all: {brief(players)} seats, {len(specs)} bots",
-        )
-    for spec in specs:
-        if isinstance(spec, str):
-            bot_factory(spec)
-        elif isinstance(spec, Bot) and not callable(spec):
-            raise InvalidArgument(
-                "bad_bots",
-                f"give a bot factory (such as the class {type(spec).__name__}) rather than "
-                f"the bot {brief(spec)}: every game gets fresh bots",
-            )
-        elif not callable(spec):
-            raise InvalidArgument(
-                "bad_bots", f"a bot is a registered name or a bot factory, not {brief(spec)}"
-            )
-    return tuple(spec.strip().lower() if isinstance(spec, str) else spec for spec in specs)
-
-
 def _run(
     tasks: Sequence[_Task], executor: Executor | None, progress: ProgressCallback | None
 ) -> list[GameResult]:
@@ -801,7 +697,7 @@ def _check_picklable(specs: Sequence[BotSpec]) -> None:
         except Exception as error:  # PicklingError, AttributeError, TypeError: all one here
             raise InvalidArgument(
                 "bad_bots",
-                f"a process pool cannot send the bot factory {_bot_name(spec)} to its workers "
+                f"a process pool cannot send the bot factory {bot_name(spec)} to its workers "
                 f"({type(error).__name__}); define it at the top of a module, or use "
                 "executor=None",
             ) from error
@@ -879,7 +775,7 @@ def simulate(
                 f"{rule.name!r} is played by {rule.min_players} to {rule.max_players} players, "
                 f"not {brief(count)}{default}",
             )
-    specs = _bot_specs(bots, count)
+    specs = bot_specs(bots, count)
     _check_callback(
         progress, "bad_progress", "progress is None or a function progress(done, total)", 2
     )
@@ -889,7 +785,7 @@ def simulate(
     seeds = [game_seed(seed, index) for index in range(games)]
     tasks = [_Task(attrs.evolve(rule), count, game, specs) for rule in rules for game in seeds]
     results = _run(tasks, executor, progress)
-    names = tuple(_bot_name(spec) for spec in specs)
+    names = tuple(bot_name(spec) for spec in specs)
     reports = {
         rule.name: Report.from_results(
             rule.name, names, seed, results[number * games : (number + 1) * games]
