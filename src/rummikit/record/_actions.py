@@ -83,7 +83,7 @@ def action_record(action: Action) -> dict[str, object]:
 
 
 @attrs.frozen
-class Step:
+class SavedAction:
     """An action as the record gives it, checked for shape but with its table still text."""
 
     kind: str
@@ -92,7 +92,7 @@ class Step:
     changed: bool = True
 
 
-def read_actions(value: object, where: str = "actions") -> list[Step]:
+def read_actions(value: object, where: str = "actions") -> list[SavedAction]:
     """The actions of the array at ``where``, at most :data:`~rummikit.game.MAX_ACTIONS`."""
     items = read_array(value, where)
     if len(items) > MAX_ACTIONS:
@@ -104,7 +104,7 @@ def read_actions(value: object, where: str = "actions") -> list[Step]:
     return [_read_action(item, f"{where}[{index}]") for index, item in enumerate(items)]
 
 
-def _read_action(item: object, where: str) -> Step:
+def _read_action(item: object, where: str) -> SavedAction:
     obj = read_object(item, where)
     kind = read_field(obj, "type", where)
     if not isinstance(kind, str) or kind not in _ACTION_FIELDS:
@@ -112,10 +112,10 @@ def _read_action(item: object, where: str) -> Step:
     check_fields(obj, where, _ACTION_FIELDS[kind])
     player = read_int(obj["player"], at(where, "player"))
     if kind == "play":
-        return Step(kind, player, table=read_str(obj["table"], at(where, "table")))
+        return SavedAction(kind, player, table=read_str(obj["table"], at(where, "table")))
     if kind == "timeout":
-        return Step(kind, player, changed=read_bool(obj["changed"], at(where, "changed")))
-    return Step(kind, player)
+        return SavedAction(kind, player, changed=read_bool(obj["changed"], at(where, "changed")))
+    return SavedAction(kind, player)
 
 
 # -- replaying -------------------------------------------------------------------------------
@@ -124,7 +124,7 @@ def _read_action(item: object, where: str) -> Step:
 _PlayState = typing.TypeVar("_PlayState", Game, Match)
 
 
-def replay(game: _PlayState, step: Step, where: str) -> _PlayState:
+def replay(game: _PlayState, step: SavedAction, where: str) -> _PlayState:
     """``game`` after the action of ``step``; its notation is read only now, so that a
     crafted record costs at most one large table before it is refused."""
     action: Action
