@@ -115,7 +115,8 @@ def bot_specs(bots: BotSpec | Sequence[BotSpec], players: int) -> tuple[BotSpec,
     if len(specs) != players:
         raise InvalidArgument(
             "bad_bots",
-            f"give one bot for every seat or one bot for all: {brief(players)} seats, {len(specs)} bots",
+            f"give one bot for every seat or one bot for all: {brief(players)} seats, "
+            f"{len(specs)} bots",
         )
     for spec in specs:
         if isinstance(spec, str):

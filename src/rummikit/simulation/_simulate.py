@@ -232,8 +232,8 @@ def simulate(
             default = " (the default; give players=)" if players is None else ""
             raise InvalidArgument(
                 "bad_players",
-                f"{profile.name!r} is played by {profile.min_players} to {profile.max_players} players, "
-                f"not {brief(count)}{default}",
+                f"{profile.name!r} is played by {profile.min_players} to "
+                f"{profile.max_players} players, not {brief(count)}{default}",
             )
     specs = bot_specs(bots, count)
     check_callback(
