@@ -1,0 +1,68 @@
+"""Simulations: play many seeded games between bots and sum up what a rule profile does.
+
+:func:`simulate` plays ``games`` rounds of each profile given, every seat played by a bot
+(:mod:`rummikit.bots`), and returns a :class:`Report` per profile: how long games last, when
+the first opening comes, how games end, who wins by seat, the score distribution and the
+penalties taken. Each game is also kept as a :class:`GameResult`, exportable as records
+(:meth:`Report.to_records`) or a pandas data frame (:meth:`Report.to_pandas`).
+
+Reproducible by construction. Game ``i`` of every profile is dealt from a seed derived from
+``seed`` and ``i`` alone, so two profiles are compared on the same seeds, and the bots of a
+seat get a generator derived from the game's seed and the seat. Results are gathered in game
+order, so a report is the same whether the games ran one after another or through any
+:class:`concurrent.futures.Executor`:
+
+* serially (``executor=None``, the default);
+* on local processes::
+
+      from concurrent.futures import ProcessPoolExecutor
+      with ProcessPoolExecutor(max_workers=4) as pool:
+          reports = rk.simulate(["online", "pagat"], games=2000, seed=1, executor=pool)
+
+* on a Dask cluster (``pip install rummikit[dask]``)::
+
+      from distributed import Client
+      with Client("tcp://scheduler:8786") as client:      # or Client() for a local cluster
+          report = rk.simulate("pagat", games=100_000, seed=1, executor=client.get_executor())
+
+Only plain values travel to the workers (a copy of the profile, the seeds, bot names or
+picklable bot factories), and each worker plays its game from scratch.
+"""
+
+# The package, one idea a module, each importing only those listed before it: _seats (the
+# seeds and the bot of each seat), _play (one game and its GameResult), _report (Report and
+# its Stats) and _simulate (many games through an executor: simulate). BotSpec, MAX_GAMES
+# and ProgressCallback are re-exported outside __all__, as the command line and hosts use them.
+
+from __future__ import annotations
+
+from rummikit import game as _game
+from rummikit.simulation import _simulate
+from rummikit.simulation._play import GameResult, play_game
+from rummikit.simulation._report import GameRecord, Report, Stats
+from rummikit.simulation._seats import BotSpec as BotSpec
+from rummikit.simulation._seats import bot_rng, game_seed
+from rummikit.simulation._simulate import MAX_GAMES as MAX_GAMES
+from rummikit.simulation._simulate import ProgressCallback as ProgressCallback
+from rummikit.simulation._simulate import simulate
+
+__all__ = [
+    "MAX_ACTIONS",
+    "SIMULATE_PLAYERS",
+    "GameRecord",
+    "GameResult",
+    "Report",
+    "Stats",
+    "bot_rng",
+    "game_seed",
+    "play_game",
+    "simulate",
+]
+
+MAX_ACTIONS = _game.MAX_ACTIONS
+"""The most actions one simulated game may take (:data:`rummikit.game.MAX_ACTIONS`); no legal
+game comes near it."""
+
+SIMULATE_PLAYERS = _simulate.SIMULATE_PLAYERS
+"""Players per game of :func:`simulate` when ``players`` is not given: the same for every
+profile compared, whatever each one's ``default_players``."""
