@@ -1520,7 +1520,7 @@ def test_fast_core_knows_when_the_jokers_will_be_missed() -> None:
     rack = _fast.no_counts()
     for suit in (0, 1):
         table[suit][4] = 1  # r4 b4 and a joker on the table
-    search = _fast._Search(13, table, rack, 1, 0, [1] * 15, 1)
+    search = _fast._FastCoreSearch(13, table, rack, 1, 0, [1] * 15, 1)
     assert search.starved(2, 0)  # nothing follows: the 4s are stranded
     assert not search.starved(5, 0)  # past the 4s, the empty rest follows
     assert search.suffix_max[2] == -1  # what it proved is kept: nothing worth 0 or more
@@ -1531,7 +1531,7 @@ def test_fast_core_knows_when_the_jokers_will_be_missed() -> None:
 def test_exact_when_the_fast_core_asks_early_whether_jokers_will_be_missed(
     data: st.DataObject,
 ) -> None:
-    """The fast core asks :meth:`_Search.starved` only in long searches; asked from the
+    """The fast core asks :meth:`_FastCoreSearch.starved` only in long searches; asked from the
     start (so small positions go through it), the solver stays exact."""
     from rummikit.solver import _fast
 

@@ -152,13 +152,13 @@ from rummikit.pieces import JOKER, TILE_COLOURS, Tile, suits_of, tile_from_code
 from rummikit.profile import RuleProfile
 from rummikit.reading import MAX_RUN, MeldReading
 from rummikit.solver import _fast, _openings
-from rummikit.solver._dp import FRestriction, Rules, groups_for
+from rummikit.solver._dp import FRestriction, MeldShape, groups_for
 from rummikit.solver._search import (
     BLOCK_JOKER_SHIFT,
     GroupBlock,
-    Outcome,
     Problem,
     RunBlock,
+    SweepResult,
     _glue_tables,
     search,
     search_proven,
@@ -249,14 +249,14 @@ def checked_position(
         raise InvalidArgument(
             "not_a_profile", f"profile is a RuleProfile or a profile name, not {brief(profile)}"
         )
-    rules = _profiles.get(profile)
+    profile = _profiles.get(profile)
     if not isinstance(opened, bool):
         raise InvalidArgument("bad_opened", f"opened is True or False, not {brief(opened)}")
     before = as_table(table)
     pieces = as_tiles(rack)
-    rules.check_in_deck([*_tiles_of_table(before), *pieces])
-    rules.check_table(before, deck_checked=True)
-    return rules, before, pieces
+    profile.check_in_deck([*_tiles_of_table(before), *pieces])
+    profile.check_table(before, deck_checked=True)
+    return profile, before, pieces
 
 
 # ---------------------------------------------------------------------------------------
@@ -268,7 +268,7 @@ class _Setup:
     """A solve in the making: counts, blocks, freed jokers and what is already played."""
 
     profile: RuleProfile
-    rules: Rules
+    shape: MeldShape
     suits: tuple[object, ...]
     table: list[list[int]]
     rack: list[list[int]]
@@ -295,7 +295,7 @@ class _Setup:
     def copy(self) -> _Setup:
         return _Setup(
             self.profile,
-            self.rules,
+            self.shape,
             self.suits,
             [list(row) for row in self.table],
             [list(row) for row in self.rack],
@@ -344,8 +344,8 @@ class _Setup:
         return True
 
 
-def _rules_of(profile: RuleProfile) -> Rules:
-    return Rules(
+def _shape_of(profile: RuleProfile) -> MeldShape:
+    return MeldShape(
         nsuits=4,
         top=14 if profile.ace_high else 13,
         min_len=profile.min_meld_length,
@@ -361,7 +361,7 @@ def _base_setup(profile: RuleProfile, rack: list[Tile]) -> _Setup:
     suits = tuple(suits_of(profile.piece_set))
     setup = _Setup(
         profile,
-        _rules_of(profile),
+        _shape_of(profile),
         suits,
         [[0] * 15 for _ in range(4)],
         [[0] * 15 for _ in range(4)],
@@ -590,12 +590,12 @@ def _dead_pieces(setup: _Setup) -> list[list[int]]:
     A piece is alive if the pieces available (table, rack and every joker) hold a run or a
     group containing it; dropping the others changes no play and tightens the search bound.
     """
-    rules = setup.rules
+    shape = setup.shape
     jokers = setup.table_jokers + setup.rack_jokers + len(setup.freed)
     rack = [list(row) for row in setup.rack]
     if setup.run_blocks or setup.group_blocks:
         return rack  # pieces may also join the kept blocks; keep them all
-    length = rules.min_len
+    length = shape.min_len
     changed = True
     while changed:
         changed = False
@@ -608,23 +608,23 @@ def _dead_pieces(setup: _Setup) -> list[list[int]]:
 
 
 def _alive(setup: _Setup, rack: list[list[int]], s: int, v: int, jokers: int, length: int) -> bool:
-    rules = setup.rules
+    shape = setup.shape
 
     def available(suit: int, value: int) -> bool:
         value = 1 if value == 14 else value
         return setup.table[suit][value] + rack[suit][value] > 0
 
-    if rules.distinct:
+    if shape.distinct:
         others = sum(1 for t in range(4) if t != s and available(t, v))
     else:  # every copy of every suit may join the group
         others = sum(setup.table[t][v] + rack[t][v] for t in range(4)) - 1
-    if min(others, rules.max_group - 1) + jokers >= length - 1:
+    if min(others, shape.max_group - 1) + jokers >= length - 1:
         return True
-    places = [v] + ([14] if rules.ace_high and v == 1 else [])
+    places = [v] + ([14] if shape.ace_high and v == 1 else [])
     for place in places:
         for low in range(max(1, place - length + 1), place + 1):
             high = low + length - 1
-            if high > rules.top:
+            if high > shape.top:
                 break
             missing = sum(1 for p in range(low, high + 1) if p != place and not available(s, p))
             if missing <= jokers:
@@ -649,7 +649,7 @@ def _problem(
     joker_weight = 1 if objective == "tiles" else profile.piece_value(JOKER)
     need = max(1, profile.min_rack_tiles_per_play) - len(setup.forced)
     return Problem(
-        rules=setup.rules,
+        shape=setup.shape,
         layers=layers,
         table=tuple(tuple(row) for row in setup.table),
         rack=tuple(tuple(row) for row in _dead_pieces(setup)),
@@ -694,12 +694,12 @@ class _Run:
     layer: int = 0
 
 
-def _rebuild(setup: _Setup, problem: Problem, outcome: Outcome) -> list[tuple[Meld, str]]:
+def _rebuild(setup: _Setup, problem: Problem, outcome: SweepResult) -> list[tuple[Meld, str]]:
     """The melds of the best final state, each tagged ``run``, ``group``, ``kept`` (a kept
     group), ``fixed`` (a frozen joker group, which takes no more joker) or ``pure`` (an
     opening meld made only of rack pieces)."""
-    rules = problem.rules
-    nsuits = rules.nsuits
+    shape = problem.shape
+    nsuits = shape.nsuits
     layers = problem.layers
     _gout, _gin, gout_blocks, gin_blocks = _glue_tables(problem)
     open_runs: list[list[_Run]] = [[] for _ in range(nsuits * layers)]
@@ -707,7 +707,7 @@ def _rebuild(setup: _Setup, problem: Problem, outcome: Outcome) -> list[tuple[Me
     groups: list[tuple[Meld, str]] = []
     group_ext: dict[int, list[Tile]] = {}
     in_front: dict[int, list[Tile]] = {}  # jokers alone before a run block
-    for v, step in zip(range(1, rules.top + 1), outcome.steps, strict=True):
+    for v, step in zip(range(1, shape.top + 1), outcome.steps, strict=True):
         for s in range(nsuits):
             for layer in range(layers):
                 option = step.options[s][layer]
@@ -766,7 +766,7 @@ def _rebuild(setup: _Setup, problem: Problem, outcome: Outcome) -> list[tuple[Me
                 problem.freed[i].group_suits if problem.freed[i].group_value == v else None
                 for i in fj
             )
-            partition = groups_for(rules, tuple(counts), jokers, fj, forbidden)
+            partition = groups_for(shape, tuple(counts), jokers, fj, forbidden)
             assert partition is not None
             for suits, nj, fjs in partition:
                 tiles = [_tile(setup, s, v) for s in suits] + [JOKER] * (nj + len(fjs))
@@ -1161,10 +1161,10 @@ def solve(
 
     Raises :class:`~rummikit.InvalidArgument` (or a notation error) for bad input.
     """
-    rules, before, pieces = checked_position(profile, table, rack, opened)
+    profile, before, pieces = checked_position(profile, table, rack, opened)
     objective = check_options(objective, budget, keep_table)
     return solve_checked(
-        rules,
+        profile,
         before,
         pieces,
         opened=opened,
@@ -1175,7 +1175,7 @@ def solve(
 
 
 def solve_checked(
-    rules: RuleProfile,
+    profile: RuleProfile,
     before: TableState,
     pieces: Sequence[Tile],
     *,
@@ -1186,44 +1186,46 @@ def solve_checked(
 ) -> Solution | None:
     """:func:`solve` for a position :func:`checked_position` accepted, with valid options:
     the bots' way in, which does not check a position twice."""
-    rules = _rules_in_play(rules, before, pieces)
-    found = _solve_position(rules, before, pieces, opened, objective, budget, keep_table)
-    if found is None and objective == "points" and rules.joker_penalty == 0 and JOKER in pieces:
+    profile = _profile_in_play(profile, before, pieces)
+    found = _solve_position(profile, before, pieces, opened, objective, budget, keep_table)
+    if found is None and objective == "points" and profile.joker_penalty == 0 and JOKER in pieces:
         # jokers worth nothing: a play may shed no points and still be a play; the one
         # laying the most pieces is then as good as any
-        found = _solve_position(rules, before, pieces, opened, "tiles", budget, keep_table)
+        found = _solve_position(profile, before, pieces, opened, "tiles", budget, keep_table)
         if found is not None:
-            found = attrs.evolve(found, score=_worth(rules, found.played, objective))
+            found = attrs.evolve(found, score=_worth(profile, found.played, objective))
     return found
 
 
-def _rules_in_play(rules: RuleProfile, before: TableState, pieces: Sequence[Tile]) -> RuleProfile:
-    """``rules`` as far as the pieces in play can tell, where only what is out of play kept
+def _profile_in_play(
+    profile: RuleProfile, before: TableState, pieces: Sequence[Tile]
+) -> RuleProfile:
+    """``profile`` as far as the pieces in play can tell, where only what is out of play kept
     the fast core out: a deck with more jokers than its state holds (a house rule with
     five) counts those in play, and a house rule forbidding jokers side by side means
     nothing with one joker in play. Nothing else the solver or the judge reads changes."""
-    extra = rules.copies + rules.jokers > _fast.MAX_RUNS
-    if not extra and not rules.forbid_adjacent_jokers:
-        return rules
+    extra = profile.copies + profile.jokers > _fast.MAX_RUNS
+    if not extra and not profile.forbid_adjacent_jokers:
+        return profile
     in_play = sum(1 for tile in pieces if tile.suit is None) + sum(
         meld.tiles.count(JOKER) for meld in before.melds
     )
     changes: list[tuple[str, object]] = []
-    if extra and in_play < rules.jokers:
+    if extra and in_play < profile.jokers:
         changes.append(("jokers", in_play))
-    if rules.forbid_adjacent_jokers and in_play <= 1:
+    if profile.forbid_adjacent_jokers and in_play <= 1:
         changes.append(("forbid_adjacent_jokers", False))
-    return _evolved(rules, tuple(changes)) if changes else rules
+    return _evolved(profile, tuple(changes)) if changes else profile
 
 
 @lru_cache(maxsize=32)
-def _evolved(rules: RuleProfile, changes: tuple[tuple[str, object], ...]) -> RuleProfile:
-    """``rules`` with ``changes`` (option, value), built once."""
-    return rules.evolve(**dict(changes))
+def _evolved(profile: RuleProfile, changes: tuple[tuple[str, object], ...]) -> RuleProfile:
+    """``profile`` with ``changes`` (option, value), built once."""
+    return profile.evolve(**dict(changes))
 
 
 def _solve_position(
-    rules: RuleProfile,
+    profile: RuleProfile,
     before: TableState,
     pieces: Sequence[Tile],
     opened: bool,
@@ -1234,25 +1236,25 @@ def _solve_position(
     """The best play by whichever search the position needs; the fast core leaves out
     plays worth nothing (see :func:`solve_checked`)."""
     pieces = list(pieces)
-    if not opened and _cannot_open(rules, pieces):
+    if not opened and _cannot_open(profile, pieces):
         return None
-    if not opened and _plain_opening(rules):
-        return _solve_opening(rules, before, pieces, objective, budget)
-    if _plain(rules, before, opened):
+    if not opened and _plain_opening(profile):
+        return _solve_opening(profile, before, pieces, objective, budget)
+    if _plain(profile, before, opened):
         try:
-            return _solve_plain(rules, before, pieces, objective, budget, keep_table=keep_table)
+            return _solve_plain(profile, before, pieces, objective, budget, keep_table=keep_table)
         except _TooLong:
             pass  # rare: the general search knows runs of 14 are not melds
-    elif opened and rules.min_rack_tiles_per_play > 1:
+    elif opened and profile.min_rack_tiles_per_play > 1:
         # a house rule asking more rack pieces a play: the best play without it is the
         # answer when it places enough (on a free table, none at all means none with it)
-        anyhow = _evolved(rules, (("min_rack_tiles_per_play", 1),))
+        anyhow = _evolved(profile, (("min_rack_tiles_per_play", 1),))
         if _plain(anyhow, TableState(()), True):
             found = _solve_position(anyhow, before, pieces, True, objective, budget, keep_table)
             if (
                 found is not None
                 and (found.optimal or budget is not None)  # a budget is spent once
-                and len(found.played) >= rules.min_rack_tiles_per_play
+                and len(found.played) >= profile.min_rack_tiles_per_play
             ):
                 return found
             if found is None and budget is None and _plain(anyhow, before, True):
@@ -1261,41 +1263,41 @@ def _solve_position(
     ceiling: int | None = None
     frozen = (
         opened
-        and rules.joker_policy is JokerPolicy.FROZEN
+        and profile.joker_policy is JokerPolicy.FROZEN
         and any(JOKER in meld.tiles for meld in before.melds)
-        and _plain(rules, TableState(()), True)
+        and _plain(profile, TableState(()), True)
     )
     if frozen:
         # only pagat's frozen joker melds keep the fast core out: it bounds the play
-        guess, ceiling = _frozen_bounds(rules, before, pieces, objective, budget, keep_table)
-    elif not opened and _plain(rules, TableState(()), True):
-        guess, ceiling = _opening_guess(rules, before, pieces, objective, budget, keep_table)
+        guess, ceiling = _frozen_bounds(profile, before, pieces, objective, budget, keep_table)
+    elif not opened and _plain(profile, TableState(()), True):
+        guess, ceiling = _opening_guess(profile, before, pieces, objective, budget, keep_table)
     if (guess is not None and guess.optimal) or ceiling == 0:
         return guess
     if not opened and budget is None and ceiling is not None:
         answered, best = _by_minimal_openings(
-            rules, before, pieces, objective, keep_table, guess, ceiling
+            profile, before, pieces, objective, keep_table, guess, ceiling
         )
         if answered:
             return best
     if not opened:
         answered, best = _by_tierces(
-            rules, before, pieces, objective, budget, keep_table, guess, ceiling
+            profile, before, pieces, objective, budget, keep_table, guess, ceiling
         )
         if answered:
             return best
     found = _solve_general(
-        rules, before, pieces, opened, objective, budget, guess, keep_table, ceiling=ceiling
+        profile, before, pieces, opened, objective, budget, guess, keep_table, ceiling=ceiling
     )
     if guess is not None and (found is None or found.score <= guess.score):
         if frozen and keep_table:  # the guess's table was not tidied (see _frozen_bounds)
-            guess = _frozen_left(rules, before, pieces, objective, budget, True) or guess
+            guess = _frozen_left(profile, before, pieces, objective, budget, True) or guess
         return attrs.evolve(guess, optimal=budget is None and (found is None or found.optimal))
     return found
 
 
 def _solve_general(
-    rules: RuleProfile,
+    profile: RuleProfile,
     before: TableState,
     pieces: list[Tile],
     opened: bool,
@@ -1318,11 +1320,11 @@ def _solve_general(
     as the core's kept runs); where the judge refuses that play, the fast core's score
     still bounds the setup's sweep.
     """
-    setups, layers, acc_layer = _candidates(rules, before, pieces, opened)
+    setups, layers, acc_layer = _candidates(profile, before, pieces, opened)
     # setups the fast core answers come first, then those freeing most jokers (they place
     # the most pieces): their best play is then the score to beat
     quick_first = sorted(
-        ((fast and opened and _core_answers(rules, setup, acc_layer), setup) for setup in setups),
+        ((fast and opened and _core_answers(profile, setup, acc_layer), setup) for setup in setups),
         key=lambda pair: (not pair[0], -len(pair[1].freed)),
     )
     best: tuple[int, Solution] | None = None
@@ -1340,7 +1342,7 @@ def _solve_general(
         )
         if in_core:
             answered, quick, most = _solve_in_core(
-                rules, before, pieces, setup, objective, left, keep_table, known
+                profile, before, pieces, setup, objective, left, keep_table, known
             )
             if answered:
                 if quick is not None and (best is None or quick.score > best[0]):
@@ -1356,7 +1358,7 @@ def _solve_general(
         essential = not (acc_layer >= 0 and problem.acc_jokers)
         # the sweep leaves out the pieces played to free jokers, and in the essential mode
         # the rack jokers' worth
-        unseen = _worth(rules, setup.forced, objective)
+        unseen = _worth(profile, setup.forced, objective)
         spare = problem.joker_weight * problem.rack_jokers if essential else 0
         lower = None if known is None else known - unseen - spare
         cap = None if top_score is None else top_score - unseen - spare
@@ -1402,18 +1404,24 @@ def _solve_general(
             continue
         after = TableState((*setup.untouched, *melds))
         solution = _finish(
-            rules, before, pieces, after, objective, outcome.optimal, setup if keep_table else None
+            profile,
+            before,
+            pieces,
+            after,
+            objective,
+            outcome.optimal,
+            setup if keep_table else None,
         )
         if solution is None:
             continue
-        if unchecked and len(solution.played) < rules.min_rack_tiles_per_play:
+        if unchecked and len(solution.played) < profile.min_rack_tiles_per_play:
             continue  # a rack joker left aside was one of the pieces the play needed
         if unchecked and (known is None or solution.score > known):
             inexact = True  # it does: that sweep missed a play, so nothing is proven
         if not opened and setup.free_melds and solution.table != after:
             # the tie step re-splits melds without the opening's rule (rack-only melds worth
             # the threshold, a tierce franche): keep its table only if it still opens
-            verdict = rules.check_turn(
+            verdict = profile.check_turn(
                 before=before, rack=pieces, after=solution.table, opened=False
             )
             if not verdict.ok:
@@ -1424,14 +1432,14 @@ def _solve_general(
             # (under the default rule a refusal would be a sweep bug: the answer is then
             # flagged not optimal rather than illegal); openings are checked alike, their
             # rules being spread between the sweep and the joker placement after it
-            verdict = rules.check_turn(
+            verdict = profile.check_turn(
                 before=before, rack=pieces, after=solution.table, opened=opened
             )
             refused = not verdict.ok
-            if refused and opened and rules.freed_joker is not FreedJoker.ANYWHERE:
+            if refused and opened and profile.freed_joker is not FreedJoker.ANYWHERE:
                 # the same pieces split another way may put the joker where the variant
                 # wants it (r2 b2 k2 j | o2 o3 o4 rather than o3 o4 j | r2 b2 k2 o2)
-                mended = _resplit_for_judge(rules, before, pieces, solution.table)
+                mended = _resplit_for_judge(profile, before, pieces, solution.table)
                 if mended is not None:
                     solution = attrs.evolve(solution, table=mended)
                     refused = False
@@ -1455,31 +1463,31 @@ def _solve_general(
     return best[1]
 
 
-def _core_answers(rules: RuleProfile, setup: _Setup, acc_layer: int) -> bool:
+def _core_answers(profile: RuleProfile, setup: _Setup, acc_layer: int) -> bool:
     """Whether the fast core answers ``setup`` of an opened player's table, its kept frozen
     groups laid aside and its kept frozen runs left to the core, which lets them grow at
     their ends (:data:`~rummikit.solver._fast.Block`; values 1..13, and room in its state
     for them): no melds outside the sweep, no opening rule, a freed joker allowed anywhere
     else, the usual meld shapes."""
     if setup.run_blocks:
-        if rules.ace_high:
+        if profile.ace_high:
             return False
         jokers = setup.table_jokers + setup.rack_jokers + len(setup.freed)
         per_suit = Counter(block.suit for block in setup.run_blocks)
-        if rules.copies + jokers + max(per_suit.values()) > _fast.MAX_RUNS:
+        if profile.copies + jokers + max(per_suit.values()) > _fast.MAX_RUNS:
             return False
     return (
         acc_layer < 0
         and not setup.tierce
         and not any(block.takes_jokers for block in setup.group_blocks)
         and not setup.untouched
-        and rules.freed_joker is FreedJoker.ANYWHERE
-        and _plain(rules, TableState(()), True)
+        and profile.freed_joker is FreedJoker.ANYWHERE
+        and _plain(profile, TableState(()), True)
     )
 
 
 def _solve_in_core(
-    rules: RuleProfile,
+    profile: RuleProfile,
     before: TableState,
     pieces: list[Tile],
     setup: _Setup,
@@ -1506,7 +1514,7 @@ def _solve_in_core(
     share = None if budget is None else max(1, budget // len(variants))  # the budget split
     for laid in variants:
         done, found, reach = _solve_laid(
-            rules, before, pieces, laid, objective, share, keep_table, beat
+            profile, before, pieces, laid, objective, share, keep_table, beat
         )
         answered = answered and done
         most = None if most is None or reach is None else max(most, reach)
@@ -1532,7 +1540,7 @@ def _groups_laid(setup: _Setup) -> list[_Setup]:
             laid = variant.copy()
             laid.untouched.append(Meld(tiles))
             grown.append(laid)
-            if block.size >= setup.rules.max_group:
+            if block.size >= setup.shape.max_group:
                 continue
             for s in rooms:
                 tile = _tile(setup, s, block.value)
@@ -1550,7 +1558,7 @@ def _groups_laid(setup: _Setup) -> list[_Setup]:
 
 
 def _solve_laid(
-    rules: RuleProfile,
+    profile: RuleProfile,
     before: TableState,
     pieces: list[Tile],
     setup: _Setup,
@@ -1561,8 +1569,8 @@ def _solve_laid(
 ) -> tuple[bool, Solution | None, int | None]:
     """:func:`_solve_in_core` for a setup without group blocks; also the most its plays
     can score (None when unknown)."""
-    forced = _worth(rules, setup.forced, objective)  # pieces played outside the core
-    top = _top(rules)
+    forced = _worth(profile, setup.forced, objective)  # pieces played outside the core
+    top = _top(profile)
     jokers = setup.table_jokers + len(setup.freed)
     blocks = [
         ((block.suit, block.lo, block.hi), [_fast_piece(setup, tile) for tile in tiles])
@@ -1573,7 +1581,7 @@ def _solve_laid(
         for v in range(lo, hi + 1):
             around[s][v] += 1
     live = _fast.live_rack(top, around, setup.rack, jokers + setup.rack_jokers)
-    weights, joker_weight = _weights(rules, objective)
+    weights, joker_weight = _weights(profile, objective)
     plan = _fast.solve_counts(
         top,
         setup.table,
@@ -1595,11 +1603,11 @@ def _solve_laid(
         return False, None, most
     after = TableState((*setup.untouched, *melds))
     solution = _finish(
-        rules, before, pieces, after, objective, plan.optimal, setup if keep_table else None
+        profile, before, pieces, after, objective, plan.optimal, setup if keep_table else None
     )
     if solution is None:
         return True, None, most
-    if not rules.check_turn(before=before, rack=pieces, after=solution.table, opened=True).ok:
+    if not profile.check_turn(before=before, rack=pieces, after=solution.table, opened=True).ok:
         return False, None, most
     return True, solution, most
 
@@ -1611,7 +1619,7 @@ def _search_one_ace(
     lower: int | None,
     essential: bool,
     ceiling: int | None = None,
-) -> tuple[Outcome | None, Problem, bool]:
+) -> tuple[SweepResult | None, Problem, bool]:
     """:func:`search`, where a kept run never holds both aces; the problem solved; and
     whether the search finished (a None it did not finish proves nothing).
 
@@ -1621,7 +1629,7 @@ def _search_one_ace(
     out from below or the high ace out from above: both are searched, the better is kept.
     """
     outcome, proven = search_proven(problem, budget, lower, essential, ceiling)
-    if outcome is None or not problem.rules.ace_high or not problem.run_blocks:
+    if outcome is None or not problem.shape.ace_high or not problem.run_blocks:
         return outcome, problem, proven
     long_suits = {
         next(tile.suit for tile in meld.tiles if tile.suit is not None)
@@ -1634,13 +1642,13 @@ def _search_one_ace(
         if setup.suits[block.suit] in long_suits
         and not (block.low_below or block.no_low_glue)
         and block.lo > 1
-        and block.hi < problem.rules.top
+        and block.hi < problem.shape.top
     ]
     if not long_suits or not open_blocks:
         return outcome, problem, proven
     index = open_blocks[0]
     block = problem.run_blocks[index]
-    best: tuple[Outcome | None, Problem] = (None, problem)
+    best: tuple[SweepResult | None, Problem] = (None, problem)
     nodes = outcome.nodes
     optimal = outcome.optimal
     for fixed in (block._replace(no_low_glue=True), block._replace(low_below=True)):
@@ -2114,7 +2122,7 @@ _OPENING_CHECK = 20_000
 
 def _plain_opening(profile: RuleProfile) -> bool:
     """Whether the fast core answers an opening: melds of rack pieces only, worth a number
-    of points with jokers at zero, the table untouched (the online rules)."""
+    of points with jokers at zero, the table untouched (the online profile)."""
     return (
         profile.opening_rule is OpeningRule.POINTS
         and profile.opening_joker_value is OpeningJokerValue.ZERO

@@ -2,8 +2,8 @@
 
 Everything here works on small integers: suits are 0..3, values 1..13 (14 is the high ace),
 a run still open is a *run code* and the open runs of one lane (a suit, in one layer) are
-interned into a *lane id*. See the package docstring for the model; this module only knows
-counts, codes and the rules that decide meld validity.
+interned into a *lane id*. See the solver's documentation page for the model; this module
+only knows counts, codes and the meld shapes that decide validity (:class:`MeldShape`).
 
 Run codes (bit fields):
 
@@ -47,8 +47,11 @@ def cov_f(i: int) -> int:
     return 1 << (F_SHIFT + 2 * i + 1)
 
 
-class Rules(NamedTuple):
-    """The meld rules the program needs, as plain values (hashable: a cache key)."""
+class MeldShape(NamedTuple):
+    """What the program needs of a profile's melds and deck: the suits, the top value, the
+    shortest meld, the largest group, whether a group's suits differ, whether jokers may lie
+    side by side, the copies of a piece and whether aces are high. Plain values (hashable: a
+    cache key), not a rule profile."""
 
     nsuits: int
     top: int  # 13, or 14 with ace high
@@ -85,7 +88,7 @@ def _group_partitions(
     jokers: int,
     fjokers: tuple[int, ...],
     forbidden: tuple[tuple[int, ...] | None, ...],
-    rules: Rules,
+    shape: MeldShape,
 ) -> list[tuple[tuple[int, ...], int, tuple[int, ...]]] | None:
     """One partition of the pieces into groups, or None.
 
@@ -97,18 +100,18 @@ def _group_partitions(
     if total == 0:
         return [] if jokers == 0 and not fjokers else None
     first = next(s for s, c in enumerate(counts) if c)
-    others = [s for s in range(rules.nsuits) if s != first and counts[s]]
+    others = [s for s in range(shape.nsuits) if s != first and counts[s]]
     # choose the other naturals of the group that holds a piece of suit `first`
     choices: list[tuple[int, ...]] = []
-    if rules.distinct:
-        for size in range(min(len(others), rules.max_group - 1) + 1):
+    if shape.distinct:
+        for size in range(min(len(others), shape.max_group - 1) + 1):
             choices.extend(itertools.combinations(others, size))
     else:
         pool: list[int] = []
-        for s in range(rules.nsuits):
+        for s in range(shape.nsuits):
             pool.extend([s] * (counts[s] - (1 if s == first else 0)))
         seen: set[tuple[int, ...]] = set()
-        for size in range(min(len(pool), rules.max_group - 1) + 1):
+        for size in range(min(len(pool), shape.max_group - 1) + 1):
             for combo in itertools.combinations(pool, size):
                 if combo not in seen:
                     seen.add(combo)
@@ -119,7 +122,7 @@ def _group_partitions(
         left = list(counts)
         for s in suits:
             left[s] -= 1
-        room = rules.max_group - naturals
+        room = shape.max_group - naturals
         for nf in range(min(room, len(fjokers)) + 1):
             for fsel in itertools.combinations(range(len(fjokers)), nf):
                 if any(
@@ -127,12 +130,12 @@ def _group_partitions(
                 ):
                     continue
                 for nj in range(min(room - nf, jokers) + 1):
-                    if naturals + nf + nj < rules.min_len:
+                    if naturals + nf + nj < shape.min_len:
                         continue
                     remaining_f = tuple(f for k, f in enumerate(fjokers) if k not in fsel)
                     remaining_forbidden = tuple(x for k, x in enumerate(forbidden) if k not in fsel)
                     sub = _group_partitions(
-                        tuple(left), jokers - nj, remaining_f, remaining_forbidden, rules
+                        tuple(left), jokers - nj, remaining_f, remaining_forbidden, shape
                     )
                     if sub is not None:
                         chosen = tuple(fjokers[k] for k in fsel)
@@ -141,25 +144,25 @@ def _group_partitions(
 
 
 _GROUP_CACHE: dict[
-    tuple[Rules, tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, ...] | None, ...]],
+    tuple[MeldShape, tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, ...] | None, ...]],
     list[tuple[tuple[int, ...], int, tuple[int, ...]]] | None,
 ] = {}
 
 
 def groups_for(
-    rules: Rules,
+    shape: MeldShape,
     counts: tuple[int, ...],
     jokers: int,
     fjokers: tuple[int, ...] = (),
     forbidden: tuple[tuple[int, ...] | None, ...] = (),
 ) -> list[tuple[tuple[int, ...], int, tuple[int, ...]]] | None:
     """A partition into groups (cached), or None when there is none."""
-    key = (rules, counts, jokers, fjokers, forbidden)
+    key = (shape, counts, jokers, fjokers, forbidden)
     try:
         return _GROUP_CACHE[key]
     except KeyError:
         pass
-    found = _group_partitions(counts, jokers, fjokers, forbidden or (None,) * len(fjokers), rules)
+    found = _group_partitions(counts, jokers, fjokers, forbidden or (None,) * len(fjokers), shape)
     if len(_GROUP_CACHE) > 200_000:
         _GROUP_CACHE.clear()
     _GROUP_CACHE[key] = found
@@ -202,10 +205,10 @@ class LaneOption(NamedTuple):
 
 
 class Lanes:
-    """Interning of lane states and the cache of lane steps, one per rule set."""
+    """Interning of lane states and the cache of lane steps, one per meld shape."""
 
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
+    def __init__(self, shape: MeldShape) -> None:
+        self.shape = shape
         self.ids: dict[tuple[int, tuple[int, ...]], int] = {}
         self.states: list[tuple[int, tuple[int, ...]]] = []
         self.steps: dict[tuple[int, LaneContext], tuple[LaneOption, ...]] = {}
@@ -225,7 +228,7 @@ class Lanes:
         """How many open runs still need pieces (a rough measure of a state's risk)."""
         total = 0
         cache = self.burdens
-        min_len = self.rules.min_len
+        min_len = self.shape.min_len
         for lane in lanes:
             found = cache.get(lane)
             if found is None:
@@ -245,7 +248,7 @@ class Lanes:
         if cached is not None and cached[0] == known:
             return cached[1]
         res, runs = self.states[lane]
-        min_len = self.rules.min_len
+        min_len = self.shape.min_len
         lifted = PEND | TOPREQ | LJ | LOW
         variants: set[tuple[int, tuple[int, ...]]] = set()
         for index, code in enumerate(runs):
@@ -265,7 +268,7 @@ class Lanes:
 
     def closable(self, lane: int) -> bool:
         res, runs = self.states[lane]
-        return res == 0 and all((c & LEN_MASK) >= self.rules.min_len and not c & PEND for c in runs)
+        return res == 0 and all((c & LEN_MASK) >= self.shape.min_len and not c & PEND for c in runs)
 
     def options(self, lane: int, ctx: LaneContext) -> tuple[LaneOption, ...]:
         key = (lane, ctx)
@@ -280,10 +283,10 @@ class Lanes:
     # -- enumeration -----------------------------------------------------------------
 
     def _enumerate(self, lane: int, ctx: LaneContext) -> Iterator[LaneOption]:
-        rules = self.rules
+        shape = self.shape
         res, runs = self.states[lane]
         v = ctx.v
-        if rules.ace_high and v == 1 and (ctx.t or ctx.r):
+        if shape.ace_high and v == 1 and (ctx.t or ctx.r):
             reservations = [(rt, rr) for rt in range(ctx.t + 1) for rr in range(ctx.r + 1)]
         else:
             reservations = [(-1, -1)]
@@ -291,7 +294,7 @@ class Lanes:
         for rt, rr in reservations:
             if rt >= 0:
                 t, r, new_res = ctx.t - rt, ctx.r - rr, rt * 8 + rr
-            elif rules.ace_high and v == 14:
+            elif shape.ace_high and v == 14:
                 t, r, new_res = res // 8, res % 8, 0
             else:
                 t, r, new_res = ctx.t, ctx.r, res
@@ -311,11 +314,11 @@ class Lanes:
         new_res: int,
         reservation: tuple[int, int],
     ) -> Iterator[LaneOption]:
-        rules = self.rules
+        shape = self.shape
         v = ctx.v
-        min_len = rules.min_len
+        min_len = shape.min_len
         a = t + r
-        at_top_ace = rules.ace_high and v == 14
+        at_top_ace = shape.ace_high and v == 14
         nf = len(ctx.fin)
         fbits = [1 << i for i in range(nf)]
         # decisions per run: 'C' close, 'G' close into a block, 'N' natural, 'J' joker,
@@ -331,8 +334,8 @@ class Lanes:
                 choices.append("G")
             if not (at_top_ace and code & LOW):
                 choices.append("N")
-                joker_ok = not (rules.forbid_adj and code & LJ)
-                if ess and length >= min_len and v == rules.top:
+                joker_ok = not (shape.forbid_adj and code & LJ)
+                if ess and length >= min_len and v == shape.top:
                     joker_ok = False  # a joker past the last natural is never needed
                 if joker_ok:
                     choices.append("J")
@@ -360,17 +363,17 @@ class Lanes:
             if n_g > len(ctx.gout):
                 continue
             # closing a complete run and starting a fresh natural run at the same value is
-            # never better than continuing it (see the package docstring); skip it. Not
+            # never better than continuing it (see docs/solver.rst); skip it. Not
             # where a freed joker may not go back among its old meld's naturals: from
             # b2 b3 j b5 freed by b4, b2 b3 b4 | b5 j b7 is legal, b2 b3 b4 b5 j b7 is not
             freed_here = any(entry[0] for entry in ctx.fin)
             closed_complete = not freed_here and any(
-                d == "C" and not (rules.ace_high and code & LOW)
+                d == "C" and not (shape.ace_high and code & LOW)
                 for d, code in zip(decisions, runs, strict=True)
             )
             closes_complete = "C" in decisions and not at_top_ace and not freed_here
             # glue assignment: runs closing into blocks
-            glue_sets = _glue_assignments(decisions, runs, ctx, rules)
+            glue_sets = _glue_assignments(decisions, runs, ctx, shape)
             for glue in glue_sets:
                 yield from self._starts(
                     runs,
@@ -410,20 +413,20 @@ class Lanes:
         closed_complete: bool,
         closes_complete: bool,
     ) -> Iterator[LaneOption]:
-        rules = self.rules
+        shape = self.shape
         v = ctx.v
-        at_top_ace = rules.ace_high and v == 14
+        at_top_ace = shape.ace_high and v == 14
         max_pre = v - 1
-        if rules.forbid_adj:
+        if shape.forbid_adj:
             max_pre = min(max_pre, 1)
         nf = len(ctx.fin)
         # each new run: (plain pre-jokers, freed pre-joker mask); any of the freed jokers
         # may lead a run (two freed jokers before o12 o13 make a run of four)
         kinds: list[tuple[int, int]] = []
         freed_here = [1 << i for i in range(nf) if fav >> i & 1]
-        if ctx.essential and not rules.forbid_adj:
+        if ctx.essential and not shape.forbid_adj:
             # leading jokers only make up the length of a run that ends at the top value
-            needed = max(0, rules.min_len - (rules.top - v + 1))
+            needed = max(0, shape.min_len - (shape.top - v + 1))
             pres = [0] + ([needed] if 0 < needed <= max_pre else [])
         else:
             pres = list(range(max_pre + 1))
@@ -436,11 +439,11 @@ class Lanes:
         # glue-in extensions: per block ending at v-1, None / 'N' / 'J' / ('F', i)
         gin_choices: list[list[object]] = []
         for entry in ctx.gin:
-            if rules.ace_high and v == 14 and entry & CAPPED:
+            if shape.ace_high and v == 14 and entry & CAPPED:
                 gin_choices.append([None])  # the run holds the low ace: not the high one
                 continue
             options: list[object] = [None, "N"]
-            if not (rules.forbid_adj and entry & JOKER_END):
+            if not (shape.forbid_adj and entry & JOKER_END):
                 options.append("J")
                 options.extend(("F", i) for i in range(nf))
             gin_choices.append(options)
@@ -514,7 +517,7 @@ class Lanes:
 
         Only the sweep that places every joker needs them: the other one adds spare jokers
         to the melds afterwards, in front of blocks too."""
-        rules = self.rules
+        shape = self.shape
         nf = len(ctx.fin)
         choices: list[list[tuple[int, int]]] = []
         for slot, entry in enumerate(ctx.gout):
@@ -522,7 +525,7 @@ class Lanes:
             if not ctx.essential and slot not in glue:
                 # with ace high a capped block may not reach down to the low ace
                 room = ctx.v - (2 if entry & CAPPED else 1)
-                if rules.forbid_adj:
+                if shape.forbid_adj:
                     room = 0 if entry & JOKER_END else min(room, 1)
                 for pre in range(1, room + 1):
                     if pre <= jav:
@@ -552,9 +555,9 @@ class Lanes:
         reservation: tuple[int, int],
         spare: int,
     ) -> LaneOption | None:
-        rules = self.rules
+        shape = self.shape
         v = ctx.v
-        min_len = rules.min_len
+        min_len = shape.min_len
         new_runs: list[int] = []
         fin = ctx.fin
 
@@ -583,7 +586,7 @@ class Lanes:
             if d == "N":
                 new = f_update(base, True, 0)
             else:
-                if rules.forbid_adj:
+                if shape.forbid_adj:
                     base |= LJ
                 if ctx.essential and was_complete:
                     base |= PEND
@@ -596,7 +599,7 @@ class Lanes:
             if d is None:
                 continue
             code = min_len | (LOW if flags & CAPPED else 0)
-            if d != "N" and rules.forbid_adj:
+            if d != "N" and shape.forbid_adj:
                 code |= LJ
             if d != "N" and ctx.essential:
                 code |= PEND
@@ -620,9 +623,9 @@ class Lanes:
         for p, m in starts:
             length = min(min_len, p + m.bit_count() + 1)
             code = length
-            if ctx.essential and (p or m) and not rules.forbid_adj:
+            if ctx.essential and (p or m) and not shape.forbid_adj:
                 code |= TOPREQ
-            if rules.ace_high and v - p - m.bit_count() == 1:
+            if shape.ace_high and v - p - m.bit_count() == 1:
                 code |= LOW
             # freed-joker cover: a run starting here holds the ranks below it as jokers
             for i, (active, _in_ranks, a1, _ak, _own) in enumerate(fin):
@@ -668,7 +671,7 @@ def _run_products(
 
 
 def _glue_assignments(
-    decisions: tuple[object, ...], runs: tuple[int, ...], ctx: LaneContext, rules: Rules
+    decisions: tuple[object, ...], runs: tuple[int, ...], ctx: LaneContext, shape: MeldShape
 ) -> list[tuple[int, ...]]:
     """Which block each run closing into a block joins (indexes into ctx.gout)."""
     closing = [k for k, d in enumerate(decisions) if d == "G"]
@@ -679,7 +682,7 @@ def _glue_assignments(
         ok = True
         for k, slot in zip(closing, chosen, strict=True):
             code = runs[k]
-            if rules.forbid_adj and code & LJ and ctx.gout[slot] & JOKER_END:
+            if shape.forbid_adj and code & LJ and ctx.gout[slot] & JOKER_END:
                 ok = False
             if code & LOW and ctx.gout[slot] & CAPPED:
                 ok = False  # the run would hold both aces
@@ -713,12 +716,12 @@ def _start_multisets(
     yield from rec(0, naturals, jokers, fav, ())
 
 
-_LANES: dict[Rules, Lanes] = {}
+_LANES: dict[MeldShape, Lanes] = {}
 
 
-def lanes_for(rules: Rules) -> Lanes:
-    found = _LANES.get(rules)
+def lanes_for(shape: MeldShape) -> Lanes:
+    found = _LANES.get(shape)
     if found is None or len(found.states) > 200_000:
-        found = Lanes(rules)
-        _LANES[rules] = found
+        found = Lanes(shape)
+        _LANES[shape] = found
     return found

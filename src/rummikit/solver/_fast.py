@@ -18,12 +18,12 @@ the jokers added, so that test is a table look-up; the last suit's moves come fi
 it (:func:`closing_moves`), since most combinations fail it.
 
 Long searches also ask what can follow a value once every joker is used
-(:meth:`_Search.starved`), which cuts at once the many states that spent their jokers too
+(:meth:`_FastCoreSearch.starved`), which cuts at once the many states that spent their jokers too
 early.
 
 Kept runs (:data:`Block`: pagat's frozen runs, kept whole) live outside the state: their
 pieces are not counted, and at the values where one starts or ends the states are changed
-before the value's moves (``_Search._events``), so a position without them pays nothing.
+before the value's moves (``_FastCoreSearch._events``), so a position without them pays nothing.
 """
 
 from __future__ import annotations
@@ -241,7 +241,7 @@ class Plan(NamedTuple):
     mirrored: bool = False  # the steps run from the top value down
     reached: tuple[tuple[int, tuple[int, ...]], ...] = ()
     """How each kept run starting above the lowest value is reached from below, per value
-    where some start (see ``_Search._events``): 0 not at all, 1 or 2 an open run of that
+    where some start (see ``_FastCoreSearch._events``): 0 not at all, 1 or 2 an open run of that
     length ends in it, minus n: n jokers alone lead it."""
 
 
@@ -251,7 +251,7 @@ _ASKED = -(1 << 30)
 
 
 class _Reached(Exception):
-    """A :meth:`_Search.starved` search found what it looked for."""
+    """A :meth:`_FastCoreSearch.starved` search found what it looked for."""
 
 
 class _Stop(Exception):
@@ -314,9 +314,9 @@ def solve_counts(
     if blocks and top == ACE_HIGH_TOP:
         raise ValueError("kept runs are for values 1..13 only")
 
-    def direction(mirrored: bool) -> _Search:
+    def direction(mirrored: bool) -> _FastCoreSearch:
         flip = _mirror if mirrored else _same
-        search = _Search(
+        search = _FastCoreSearch(
             top,
             [flip(row, top) for row in table],
             [flip(row, top) for row in rack],
@@ -339,8 +339,8 @@ def solve_counts(
     split = not rack_jokers and not any(any(row) for row in rack)
     order = (True, False) if not split and starts_high(top, table) else (False, True)
     lead = 1 if split else LEAD
-    searches: list[_Search] = []
-    best: _Search | None = None  # the search holding the best arrangement found
+    searches: list[_FastCoreSearch] = []
+    best: _FastCoreSearch | None = None  # the search holding the best arrangement found
     spent = 0
     share = FIRST_SHARE
     while True:
@@ -376,14 +376,14 @@ def solve_counts(
 _SUITS = tuple(range(NSUITS))
 
 _AFTER_SUIT = slice(2 * NSUITS, 3 * NSUITS)
-"""Where a row of :attr:`_Search.rows` holds the rack weight after each suit (see :func:`_row`)."""
+"""Where a row of :attr:`_FastCoreSearch.rows` holds the rack weight after each suit (see :func:`_row`)."""
 
 
 @lru_cache(maxsize=1 << 14)
 def _row(
     counts: tuple[int, ...], fixed: bool, later: int, weight: int, counted: bool
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """One value's row of :attr:`_Search.rows` and its suit order, from the suits' table
+    """One value's row of :attr:`_FastCoreSearch.rows` and its suit order, from the suits' table
     and rack naturals there (``counts``), the rack weight of the later values, the weight
     of one natural here, and whether the rack naturals here count (not at a high ace)."""
     order, permuted, shifts = _suit_order(counts, fixed)
@@ -401,7 +401,7 @@ def _row(
 def _suit_order(
     counts: tuple[int, ...], fixed: bool
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """The order :meth:`_Search._value` takes the suits in at one value, given each suit's
+    """The order :meth:`_FastCoreSearch._value` takes the suits in at one value, given each suit's
     table naturals there and then each suit's rack naturals (``fixed``: the suits' own
     order); with the counts in that order, and where each suit's open runs sit in a packed
     state. Fewest naturals there first (then fewest on the rack).
@@ -452,7 +452,7 @@ def starts_high(top: int, table: Sequence[Sequence[int]]) -> bool:
 
 
 STARVED_FROM = FIRST_SHARE
-"""The sweep asks :meth:`_Search.starved` only in shares larger than this (from the second
+"""The sweep asks :meth:`_FastCoreSearch.starved` only in shares larger than this (from the second
 on): in the first, the asks cost more than they save on the many searches that end there."""
 
 
@@ -476,7 +476,7 @@ def _mirror(row: Sequence[int], top: int) -> list[int]:
     return flipped
 
 
-class _Search:
+class _FastCoreSearch:
     """One solve: the counts, the bound tables, the best arrangement found, the steps."""
 
     def __init__(
@@ -879,7 +879,7 @@ ACE_HIGH_TOP = 14
 """The top value when aces are high as well as low."""
 
 _NO_EVENTS = [False] * (ACE_HIGH_TOP + 2)
-"""No kept run starts or ends at any value (see :attr:`_Search.events`)."""
+"""No kept run starts or ends at any value (see :attr:`_FastCoreSearch.events`)."""
 
 
 Piece = tuple[int, int]
@@ -959,7 +959,7 @@ def _kept_runs(
 ) -> None:
     """At value ``v`` of :func:`_arrange`: the kept runs starting there, joined by what
     reached them from below (see :attr:`Plan.reached`), and those ending at ``v - 1``, open
-    from now on like any run, as ``_Search._events`` had them."""
+    from now on like any run, as ``_FastCoreSearch._events`` had them."""
     ways = iter(reached)
     for index, ((s, lo, _), pieces) in enumerate(blocks):
         if lo != v:

@@ -31,7 +31,7 @@ class TooMany(Exception):
     """The rack has more minimal openings (or rack-only melds) than the limit."""
 
 
-def rack_melds(profile: RuleProfile, pieces: Sequence[Tile], limit: int) -> list[Meld]:
+def rack_only_melds(profile: RuleProfile, pieces: Sequence[Tile], limit: int) -> list[Meld]:
     """Every valid meld of ``pieces`` alone (values 1..13, no ace high): each run of each
     suit with jokers in any of its places (needed in the gaps, or standing in for a natural
     the rack also holds), each group of distinct suits with jokers. Raises
@@ -79,7 +79,7 @@ def minimal_openings(
     pieces. Raises :class:`TooMany` past ``limit`` openings, or when the search for them
     runs longer than a few hundred steps per opening allowed."""
     need = profile.opening_min_points
-    melds = rack_melds(profile, pieces, 8 * limit)
+    melds = rack_only_melds(profile, pieces, 8 * limit)
     worth = [opening_value(profile, profile.read_meld(meld)) for meld in melds]
     counts = [Counter(meld.tiles) for meld in melds]
     order = sorted(range(len(melds)), key=lambda i: -worth[i])

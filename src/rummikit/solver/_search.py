@@ -11,7 +11,7 @@ from rummikit.solver._dp import (
     LaneContext,
     LaneOption,
     Lanes,
-    Rules,
+    MeldShape,
     groups_for,
     lanes_for,
 )
@@ -58,7 +58,7 @@ class Problem(NamedTuple):
     """One solve, in counts. Layer 0 holds the table; layer 1, when present, is the opening
     made only of rack pieces (pagat's opening with table play in the same turn)."""
 
-    rules: Rules
+    shape: MeldShape
     layers: int
     table: tuple[tuple[int, ...], ...]  # [suit][value 0..14] pieces that must be used
     rack: tuple[tuple[int, ...], ...]  # [suit][value 0..14] pieces that may be used
@@ -94,7 +94,7 @@ class Step(NamedTuple):
     ]  # per layer: (jokers, freed mask, block ext)
 
 
-class Outcome(NamedTuple):
+class SweepResult(NamedTuple):
     score: int
     gain: int
     steps: list[Step]  # one per value 1..top
@@ -128,26 +128,26 @@ class _Budget:
 _GRACE = 20
 
 
-class _Search:
+class _GeneralSweep:
     """Depth-first branch and bound over the values, with a memo of the best score per state."""
 
     def __init__(self, problem: Problem, budget: int | None, essential: bool) -> None:
         self.problem = problem
         self.essential = essential
-        rules = problem.rules
-        self.rules = rules
-        self.lanes = lanes_for(rules)
+        shape = problem.shape
+        self.shape = shape
+        self.lanes = lanes_for(shape)
         self.budget = _Budget(budget)
         self.plain_total = problem.table_jokers + problem.rack_jokers
         self.all_freed = (1 << len(problem.freed)) - 1
         self.glue = _glue_tables(problem)
-        top = rules.top
+        top = shape.top
         rest = [0] * (top + 2)
         for v in range(top, 0, -1):
             rest[v - 1] = rest[v] + _here(problem, v)
         self.rest = rest
-        # jokers: in essential mode every joker is placed in the end (see the package
-        # docstring), so their gain is a constant added outside the sweep
+        # jokers: in essential mode every joker is placed in the end (see docs/solver.rst),
+        # so their gain is a constant added outside the sweep
         self.joker_gain = 0 if essential else problem.joker_weight * SCALE
         # the most the jokers can still add: every rack joker (their gain is counted at the
         # end, so jokers already placed are part of it)
@@ -167,7 +167,7 @@ class _Search:
 
     def run(self, lower: int) -> None:
         self.best = lower
-        nsuits = self.rules.nsuits
+        nsuits = self.shape.nsuits
         start = State(tuple([self.lanes.empty] * (nsuits * self.problem.layers)), 0, 0, 0, 0, 0)
         self._dfs(1, start, 0)
 
@@ -201,7 +201,7 @@ class _Search:
             self.done = self.ceiling is not None and total >= self.ceiling
 
     def _dfs(self, v: int, state: State, score: int) -> None:
-        if v > self.rules.top:
+        if v > self.shape.top:
             self._final(state, score)
             return
         if self.budget.exhausted or self.done:
@@ -272,7 +272,7 @@ class _Search:
         gout, gin, gout_blocks, gin_blocks = self.glue
         weight = problem.weights[v] * SCALE
         layers = problem.layers
-        nsuits = self.rules.nsuits
+        nsuits = self.shape.nsuits
         cache = self.suit_cache
         per_suit: list[list[tuple[int, tuple[LaneOption, ...]]]] = []
         for s in range(nsuits):
@@ -311,7 +311,7 @@ def search(
     lower: int | None = None,
     essential: bool = True,
     ceiling: int | None = None,
-) -> Outcome | None:
+) -> SweepResult | None:
     """The best final state of the sweep (exact unless the budget runs out), or None.
 
     Only plays scoring more than ``lower`` are looked for; a play scoring ``ceiling``, known
@@ -326,10 +326,10 @@ def search_proven(
     lower: int | None = None,
     essential: bool = True,
     ceiling: int | None = None,
-) -> tuple[Outcome | None, bool]:
+) -> tuple[SweepResult | None, bool]:
     """:func:`search`, and whether it finished: a None it finished is proven (no play
     beats ``lower``); one the budget cut short proves nothing."""
-    engine = _Search(problem, budget, essential)
+    engine = _GeneralSweep(problem, budget, essential)
     engine.ceiling = ceiling
     engine.budget.found = lower is not None  # a play scoring ``lower`` is known: no grace
     engine.run(-(1 << 60) if lower is None else lower)
@@ -337,7 +337,7 @@ def search_proven(
         return None, not engine.budget.exhausted
     total = engine.best
     gain = (total + SCALE - 1) // SCALE if total > 0 else 0
-    outcome = Outcome(
+    outcome = SweepResult(
         total,
         gain,
         engine.best_path,
@@ -350,8 +350,8 @@ def search_proven(
 
 def _here(problem: Problem, v: int) -> int:
     """The most the rack pieces of value ``v`` can add (the aces again at 14)."""
-    value = 1 if problem.rules.ace_high and v == 14 else v
-    return sum(problem.rack[s][value] for s in range(problem.rules.nsuits)) * problem.weights[v]
+    value = 1 if problem.shape.ace_high and v == 14 else v
+    return sum(problem.rack[s][value] for s in range(problem.shape.nsuits)) * problem.weights[v]
 
 
 def _glue_tables(
@@ -366,14 +366,14 @@ def _glue_tables(
     gin: dict[tuple[int, int], tuple[int, ...]] = {}
     gout_b: dict[tuple[int, int], tuple[int, ...]] = {}
     gin_b: dict[tuple[int, int], tuple[int, ...]] = {}
-    ace_high = problem.rules.ace_high
+    ace_high = problem.shape.ace_high
     for index, block in enumerate(problem.run_blocks):
         if block.lo > 1:
             key = (block.suit, block.lo)
-            capped = ace_high and (block.no_low_glue or block.hi == problem.rules.top)
+            capped = ace_high and (block.no_low_glue or block.hi == problem.shape.top)
             gout[key] = (*gout.get(key, ()), block.first_joker | (CAPPED if capped else 0))
             gout_b[key] = (*gout_b.get(key, ()), index)
-        if block.hi < problem.rules.top:
+        if block.hi < problem.shape.top:
             key = (block.suit, block.hi + 1)
             low = ace_high and (block.low_below or block.lo == 1)
             gin[key] = (*gin.get(key, ()), block.last_joker | (CAPPED if low else 0))
@@ -405,8 +405,8 @@ def _suit_options(
     gin_blocks: dict[tuple[int, int], tuple[int, ...]],
     essential: bool,
 ) -> list[tuple[LaneOption, ...]]:
-    rules = problem.rules
-    if rules.ace_high and v == 14:
+    shape = problem.shape
+    if shape.ace_high and v == 14:
         t = r = 0
     else:
         t = problem.table[s][v]
@@ -429,10 +429,10 @@ def _suit_options(
     lane0 = state.lanes[s]
     if problem.layers == 1:
         return [(o,) for o in lanes.options(lane0, base)]
-    lane1 = state.lanes[rules.nsuits + s]
+    lane1 = state.lanes[shape.nsuits + s]
     found: dict[tuple[int, int, int, int, int, int, int, int], tuple[LaneOption, ...]] = {}
     for k in range(r + 1):
-        if rules.ace_high and v == 14:
+        if shape.ace_high and v == 14:
             ctx0, ctx1 = (
                 base,
                 base._replace(fav=0, gout=(), gin=(), gin_blocks=(), gout_blocks=(), fin=()),
@@ -464,9 +464,9 @@ def _combine(
     essential: bool,
 ) -> None:
     """Every successor of ``state`` at value ``v`` gaining at least ``need`` (best per state)."""
-    rules = problem.rules
-    nsuits = rules.nsuits
-    at_top_ace = rules.ace_high and v == 14
+    shape = problem.shape
+    nsuits = shape.nsuits
+    at_top_ace = shape.ace_high and v == 14
     block_here = [
         (index, block) for index, block in enumerate(problem.group_blocks) if block.value == v
     ]
@@ -539,9 +539,9 @@ def _successor(
     block_here: list[tuple[int, GroupBlock]],
     at_top_ace: bool,
 ) -> None:
-    rules = problem.rules
+    shape = problem.shape
     layers = problem.layers
-    nsuits = rules.nsuits
+    nsuits = shape.nsuits
     jleft = jav - jr
     fleft = fav & ~fr
     g_layers = [tuple(combo[s][layer].g for s in range(nsuits)) for layer in range(layers)]
@@ -551,13 +551,13 @@ def _successor(
         # most combinations fail here: the naturals sent to groups do not split (without
         # kept groups to extend or freed jokers to help, each layer on its own jokers)
         for g in g_layers:
-            if any(g) and not _layer_choices(rules, g, jleft, (), (), essential):
+            if any(g) and not _layer_choices(shape, g, jleft, (), (), essential):
                 return
     used = 0
     for choice in combo:
         for o in choice:
             used += o.used
-    fill_groups = rules.distinct and rules.max_group >= nsuits and not block_here
+    fill_groups = shape.distinct and shape.max_group >= nsuits and not block_here
     f_choices = [0]
     if fleft and any(g_layers[0]):
         f_choices = [m for m in range(fleft + 1) if m & fleft == m]
@@ -627,12 +627,12 @@ def _takes_one_more(
     """Whether the naturals ``g0`` and one more of suit ``s`` split into groups with the same
     freed jokers and the same plain jokers (or fewer, where spare jokers are placed at the
     end), so that leaving that piece aside is never better."""
-    rules = problem.rules
+    shape = problem.shape
     more = tuple(c + 1 if k == s else c for k, c in enumerate(g0))
     fj = tuple(i for i in range(len(problem.freed)) if fmask >> i & 1)
     forbidden = tuple(_group_forbidden(problem.freed[i], v) for i in fj)
     counts = range(jokers + 1) if essential else (jokers,)
-    return any(groups_for(rules, more, j, fj, forbidden) is not None for j in counts)
+    return any(groups_for(shape, more, j, fj, forbidden) is not None for j in counts)
 
 
 def _block_extensions(
@@ -650,7 +650,7 @@ def _block_extensions(
             results.append((taken, tuple(left), jokers - jokers_left))
             return
         index, block = blocks[k]
-        room = problem.rules.max_group - block.size
+        room = problem.shape.max_group - block.size
         allowed = [s for s in problem.group_block_rooms[index] if left[s]]
         for size in range(min(room, len(allowed)) + 1):
             most = min(room - size, jokers_left) if block.takes_jokers else 0
@@ -684,13 +684,13 @@ def _group_options(
     essential: bool,
 ) -> list[tuple[tuple[int, int], list[tuple[int, int]]]]:
     """Per layer, the (jokers, groups formed) choices that split its naturals into groups."""
-    rules = problem.rules
+    shape = problem.shape
     fj: tuple[int, ...] = tuple(i for i in range(len(problem.freed)) if fmask >> i & 1)
     forbidden = tuple(_group_forbidden(problem.freed[i], v) for i in fj)
-    first = _layer_choices(rules, g0, jleft, fj, forbidden, essential)
+    first = _layer_choices(shape, g0, jleft, fj, forbidden, essential)
     if not others:
         return [(c, []) for c in first]
-    second = _layer_choices(rules, others[0], jleft, (), (), essential)
+    second = _layer_choices(shape, others[0], jleft, (), (), essential)
     return [(c0, [c1]) for c0 in first for c1 in second if c0[0] + c1[0] <= jleft]
 
 
@@ -701,7 +701,7 @@ def _group_forbidden(f: FRestriction, v: int) -> tuple[int, ...] | None:
 
 
 def _layer_choices(
-    rules: Rules,
+    shape: MeldShape,
     g: tuple[int, ...],
     jleft: int,
     fj: tuple[int, ...],
@@ -711,13 +711,13 @@ def _layer_choices(
     """(plain jokers, groups formed) for the naturals ``g`` and the freed jokers ``fj``."""
     if not any(g):
         return [(0, 0)] if not fj else []
-    key = (rules, g, jleft, fj, forbidden, essential)
+    key = (shape, g, jleft, fj, forbidden, essential)
     found = _CHOICES.get(key)
     if found is not None:
         return found
     found = []
     for j in range(jleft + 1):
-        partition = groups_for(rules, g, j, fj, forbidden)
+        partition = groups_for(shape, g, j, fj, forbidden)
         if partition is not None:
             found.append((j, len(partition)))
             if essential:
@@ -729,6 +729,8 @@ def _layer_choices(
 
 
 _CHOICES: dict[
-    tuple[Rules, tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, ...] | None, ...], bool],
+    tuple[
+        MeldShape, tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, ...] | None, ...], bool
+    ],
     list[tuple[int, int]],
 ] = {}
