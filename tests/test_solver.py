@@ -1551,7 +1551,7 @@ def test_fast_core_drops_a_move_that_leaves_a_rack_natural_for_nothing() -> None
     and keeps open runs that can do whatever its own can. At value 1 nothing is dropped
     (every run there is new and too short to close), so an ace left at 1 with ace high can
     still end a run at 14."""
-    from rummikit.solver import _fast
+    from rummikit.solver import _fast_moves as _fast
 
     three = _fast._intern((3,))  # one open run, long enough to close
     closed = _fast._intern(())

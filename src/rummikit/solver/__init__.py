@@ -151,7 +151,7 @@ from rummikit.options import (
 from rummikit.pieces import JOKER, TILE_COLOURS, Tile, suits_of, tile_from_code
 from rummikit.profile import RuleProfile
 from rummikit.reading import MAX_RUN, MeldReading
-from rummikit.solver import _fast, _openings
+from rummikit.solver import _fast, _fast_moves, _openings
 from rummikit.solver._dp import FRestriction, MeldShape, groups_for
 from rummikit.solver._search import (
     BLOCK_JOKER_SHIFT,
@@ -916,7 +916,7 @@ def _holds_all(setup: _Setup, tiles: list[Tile], restriction: FRestriction) -> b
         restriction.run_suit >= 0
         and bool(restriction.ranks)
         and all(
-            (restriction.run_suit, 1 if r == _fast.ACE_HIGH_TOP else r) in present
+            (restriction.run_suit, 1 if r == _fast_moves.ACE_HIGH_TOP else r) in present
             for r in restriction.ranks
         )
     )
@@ -1204,7 +1204,7 @@ def _profile_in_play(
     the fast core out: a deck with more jokers than its state holds (a house rule with
     five) counts those in play, and a house rule forbidding jokers side by side means
     nothing with one joker in play. Nothing else the solver or the judge reads changes."""
-    extra = profile.copies + profile.jokers > _fast.MAX_RUNS
+    extra = profile.copies + profile.jokers > _fast_moves.MAX_RUNS
     if not extra and not profile.forbid_adjacent_jokers:
         return profile
     in_play = sum(1 for tile in pieces if tile.suit is None) + sum(
@@ -1474,7 +1474,7 @@ def _core_answers(profile: RuleProfile, setup: _Setup, acc_layer: int) -> bool:
             return False
         jokers = setup.table_jokers + setup.rack_jokers + len(setup.freed)
         per_suit = Counter(block.suit for block in setup.run_blocks)
-        if profile.copies + jokers + max(per_suit.values()) > _fast.MAX_RUNS:
+        if profile.copies + jokers + max(per_suit.values()) > _fast_moves.MAX_RUNS:
             return False
     return (
         acc_layer < 0
@@ -1750,7 +1750,7 @@ def _opening_guess(
     """
     rule = profile.opening_rule
     openings: list[Sequence[Meld]] = []
-    if rule is OpeningRule.POINTS and profile.opening_min_points <= _fast.MAX_QUOTA:
+    if rule is OpeningRule.POINTS and profile.opening_min_points <= _fast_moves.MAX_QUOTA:
         if not profile.ace_high:
             first = _solve_opening(profile, TableState(()), pieces, objective, budget)
             if first is not None:
@@ -1880,8 +1880,8 @@ def _by_tierces(
         profile.opening_rule is OpeningRule.PURE_RUN
         # the fast core's table: the real one (frozen jokers keep it out), or none; the
         # tierce places three rack pieces already
-        and _plain(profile, before if play_on else TableState(()), True, placed=_fast.MIN_LEN)
-        and profile.jokers < _fast.MIN_LEN  # three places beyond the tierce hold a natural
+        and _plain(profile, before if play_on else TableState(()), True, placed=_fast_moves.MIN_LEN)
+        and profile.jokers < _fast_moves.MIN_LEN  # three places beyond the tierce hold a natural
     ):
         return False, None
     top = _top(profile)
@@ -2033,7 +2033,7 @@ def _live_worth(
 ) -> int:
     """What the rack naturals ``live`` (counts per [suit][value]) and ``jokers`` are worth:
     the most a play of them can score."""
-    naturals = sum(weights[v] * live[s][v] for s in range(_fast.NSUITS) for v in range(1, 14))
+    naturals = sum(weights[v] * live[s][v] for s in range(_fast_moves.NSUITS) for v in range(1, 14))
     return naturals + joker_weight * jokers
 
 
@@ -2127,7 +2127,7 @@ def _plain_opening(profile: RuleProfile) -> bool:
         profile.opening_rule is OpeningRule.POINTS
         and profile.opening_joker_value is OpeningJokerValue.ZERO
         and not profile.opening_table_play
-        and 0 < profile.opening_min_points <= _fast.MAX_QUOTA
+        and 0 < profile.opening_min_points <= _fast_moves.MAX_QUOTA
         and not profile.ace_high
         and _plain(profile, TableState(()), True)
     )
@@ -2182,13 +2182,13 @@ def _plain_melds(profile: RuleProfile, copies: int, jokers: int) -> bool:
     """Whether the fast core knows the profile's melds, for pieces holding at most
     ``copies`` of a natural and ``jokers`` jokers (its state holds that many runs)."""
     return (
-        profile.min_meld_length == _fast.MIN_LEN
-        and profile.max_group_size == _fast.MAX_GROUP
+        profile.min_meld_length == _fast_moves.MIN_LEN
+        and profile.max_group_size == _fast_moves.MAX_GROUP
         and profile.group_distinct_suits
         and not profile.forbid_adjacent_jokers
-        and copies + jokers <= _fast.MAX_RUNS
-        and (not profile.ace_high or copies <= _fast.MAX_ACES)
-        and len(suits_of(profile.piece_set)) == _fast.NSUITS
+        and copies + jokers <= _fast_moves.MAX_RUNS
+        and (not profile.ace_high or copies <= _fast_moves.MAX_ACES)
+        and len(suits_of(profile.piece_set)) == _fast_moves.NSUITS
     )
 
 
@@ -2410,7 +2410,7 @@ _KEEP_BUDGET = 400
 
 
 def _top(profile: RuleProfile) -> int:
-    return _fast.ACE_HIGH_TOP if profile.ace_high else 13
+    return _fast_moves.ACE_HIGH_TOP if profile.ace_high else 13
 
 
 def _finish(
