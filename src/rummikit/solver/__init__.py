@@ -5,7 +5,7 @@ sheds the most penalty points (``objective="points"``, jokers at the profile's j
 penalty), as a :class:`Solution` whose table passes :meth:`rummikit.RuleProfile.check_turn`;
 or None when no legal play places a piece. Two exact dynamic programs over the values
 share the work: a fast core for the common positions and a general sweep for every other
-rule. :doc:`/solver` tells what the solver guarantees and how it works.
+rule. What the solver guarantees, and how it works, is told in :doc:`/solver`.
 """
 
 from __future__ import annotations

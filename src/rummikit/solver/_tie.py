@@ -209,6 +209,8 @@ def _keep_table(profile: RuleProfile, after: TableState, setup: _Setup) -> Table
 
 
 _KEEP_TRIES = 3
+"""Old melds :func:`_keep_table` tries one by one (the largest first) when they cannot all
+stay at once."""
 
 
 def _frozen_or_opening(profile: RuleProfile, meld: Meld, setup: _Setup) -> bool:
