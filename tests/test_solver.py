@@ -1964,7 +1964,7 @@ def test_regression_a_budget_bounds_the_successors_of_one_value(
     """Budget (found by a review): the general sweep listed every successor of a value
     before it looked at the budget, about 1.8 million here, so ``budget=1`` took 44 s. The
     budget is now spent per successor and the listing stops when it runs out."""
-    from rummikit.solver import _search
+    from rummikit.solver import _sweep_steps as _search
 
     built = [0]
     successor = _search._successor

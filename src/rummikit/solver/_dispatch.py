@@ -50,8 +50,9 @@ from rummikit.solver._position import (
 )
 from rummikit.solver._rebuild import _absorb, _rebuild
 from rummikit.solver._resplit import _resplit_for_judge
-from rummikit.solver._search import Problem, SweepResult, search_proven
+from rummikit.solver._search import search_proven
 from rummikit.solver._setup import _base_setup, _problem, _Setup
+from rummikit.solver._sweep_problem import Problem, SweepResult
 from rummikit.solver._tie import _finish
 from rummikit.solver._tierces import _by_tierces, _tierce_setups, _tierces
 from rummikit.table import TableState

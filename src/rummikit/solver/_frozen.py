@@ -22,8 +22,8 @@ from rummikit.pieces import JOKER, Tile
 from rummikit.profile import RuleProfile
 from rummikit.reading import MeldReading
 from rummikit.solver._dp import FRestriction
-from rummikit.solver._search import GroupBlock, RunBlock
 from rummikit.solver._setup import _Setup
+from rummikit.solver._sweep_problem import GroupBlock, RunBlock
 
 
 def _frozen_group(profile: RuleProfile, layout: Sequence[Tile]) -> bool:

@@ -22,8 +22,8 @@ from rummikit.reading import MeldReading
 from rummikit.solver._dp import FRestriction, groups_for
 from rummikit.solver._fast_moves import ACE_HIGH_TOP
 from rummikit.solver._frozen import _frozen_group
-from rummikit.solver._search import BLOCK_JOKER_SHIFT, Problem, SweepResult, _glue_tables
 from rummikit.solver._setup import _group_meld, _run_meld, _Setup, _tile
+from rummikit.solver._sweep_problem import BLOCK_JOKER_SHIFT, Problem, SweepResult, _glue_tables
 from rummikit.table import TableState
 
 

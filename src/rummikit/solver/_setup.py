@@ -21,7 +21,7 @@ from rummikit.options import OpeningJokerValue
 from rummikit.pieces import JOKER, Tile, suits_of
 from rummikit.profile import RuleProfile
 from rummikit.solver._dp import FRestriction, MeldShape
-from rummikit.solver._search import GroupBlock, Problem, RunBlock
+from rummikit.solver._sweep_problem import GroupBlock, Problem, RunBlock
 
 
 @attrs.define
