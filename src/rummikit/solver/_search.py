@@ -11,10 +11,7 @@ budget stopped it.
 
 from __future__ import annotations
 
-from rummikit.solver._dp import (
-    LaneOption,
-    lanes_for,
-)
+from rummikit.solver._lanes import LaneOption, lanes_for
 from rummikit.solver._sweep_problem import Problem, State, Step, SweepResult, _glue_tables
 from rummikit.solver._sweep_steps import _Budget, _combine, _gain_of, _suit_options
 

@@ -11,12 +11,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rummikit.solver._dp import (
-    CAPPED,
-    FRestriction,
-    LaneOption,
-    MeldShape,
-)
+from rummikit.solver._dp import CAPPED, FRestriction, MeldShape
+from rummikit.solver._lanes import LaneOption
 
 
 class RunBlock(NamedTuple):

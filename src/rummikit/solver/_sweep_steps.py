@@ -12,15 +12,9 @@ from __future__ import annotations
 
 import itertools
 
-from rummikit.solver._dp import (
-    FRestriction,
-    LaneContext,
-    LaneOption,
-    Lanes,
-    MeldShape,
-    groups_for,
-)
+from rummikit.solver._dp import FRestriction, MeldShape, groups_for
 from rummikit.solver._fast import FIRST_PLAY_STEPS
+from rummikit.solver._lanes import LaneContext, LaneOption, Lanes
 from rummikit.solver._sweep_problem import BLOCK_JOKER_SHIFT, GroupBlock, Problem, State, Step
 
 
