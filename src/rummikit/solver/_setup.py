@@ -47,7 +47,7 @@ class _Setup:
     untouched: list[Meld] = attrs.Factory(list)  # table melds outside the sweep
     free_melds: list[Meld] = attrs.Factory(list)  # table melds inside the sweep
     tierce: tuple[Tile, ...] = ()  # the tierce franche laid as a run block, if any
-    owed: list[tuple[Tile, bool]] = attrs.Factory(list)  # see _payments
+    owed: list[tuple[Tile, bool]] = attrs.Factory(list)  # see _frozen._payments
     swept: list[Tile] = attrs.Factory(list)  # forced pieces that joined the sweep (_payments)
     replacing: list[tuple[int, int]] = attrs.Factory(list)  # sweep pieces standing for jokers
     # per frozen meld releasing jokers: the naturals it gives up, the table pieces it takes
