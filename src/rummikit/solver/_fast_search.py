@@ -43,7 +43,7 @@ from rummikit.solver._fast_moves import (
     moves,
 )
 
-Step = tuple[tuple[Move, ...], int]
+PlanStep = tuple[tuple[Move, ...], int]
 """One value of an arrangement: each suit's move, and the jokers placed in groups."""
 
 Block = tuple[int, int, int]
@@ -58,7 +58,7 @@ class Plan(NamedTuple):
     placed in groups, and whether the search finished (so that no arrangement scores more)."""
 
     score: int
-    steps: tuple[Step, ...]
+    steps: tuple[PlanStep, ...]
     optimal: bool
     mirrored: bool = False  # the steps run from the top value down
     reached: tuple[tuple[int, tuple[int, ...]], ...] = ()
@@ -185,7 +185,7 @@ class _FastCoreSearch:
         self.points_ahead: list[int] = []
         self.best = -1  # the score to beat
         self.found = -1  # the score of best_path
-        self.best_path: list[Step] = []
+        self.best_path: list[PlanStep] = []
         self.mirrored = False
         self.known: list[dict[int, int]] = [{} for _ in range(top + 2)]
         # per value, what is known of what follows a state with every joker used, at most
@@ -258,7 +258,7 @@ class _FastCoreSearch:
         self._value(1, 0, 0, self.known, [])
 
     def _value(
-        self, v: int, packed: int, score: int, known: list[dict[int, int]], path: list[Step]
+        self, v: int, packed: int, score: int, known: list[dict[int, int]], path: list[PlanStep]
     ) -> None:
         if v > self.top:
             total = self.final(packed, score)
@@ -374,7 +374,7 @@ class _FastCoreSearch:
         memo[packed] = self.best - score
 
     def _events(
-        self, v: int, packed: int, score: int, known: list[dict[int, int]], path: list[Step]
+        self, v: int, packed: int, score: int, known: list[dict[int, int]], path: list[PlanStep]
     ) -> None:
         """Value ``v`` where kept runs start or end: each way the runs starting at ``v``
         are reached from below, then a closable open run for each run ending at ``v - 1``
@@ -458,7 +458,7 @@ class _FastCoreSearch:
         return left * self.weights[ACE_HIGH_TOP]
 
     def _aces(
-        self, v: int, packed: int, score: int, known: list[dict[int, int]], path: list[Step]
+        self, v: int, packed: int, score: int, known: list[dict[int, int]], path: list[PlanStep]
     ) -> None:
         """Value 1 or 14 with ace high: the aces of each suit are split between the two.
 
