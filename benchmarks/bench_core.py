@@ -75,18 +75,20 @@ def load_revision(revision: str) -> ModuleType:
 def nodes(core: ModuleType, call: Call) -> int:
     """How many states the core's search enters on ``call``."""
     count = 0
-    real: Callable[..., None] = core._Search._value
+    # the search's class, named _Search before it was renamed _FastCoreSearch
+    search: Any = getattr(core, "_FastCoreSearch", None) or core._Search
+    real: Callable[..., None] = search._value
 
     def counted(self: Any, *args: Any) -> None:
         nonlocal count
         count += 1
         real(self, *args)
 
-    core._Search._value = counted
+    search._value = counted
     try:
         core.solve_counts(*call[0], **call[1])
     finally:
-        core._Search._value = real
+        search._value = real
     return count
 
 

@@ -23,7 +23,9 @@ import rummikit as rk
 from rummikit.moves import simple_plays
 from rummikit.pieces import JOKER, Tile, suits_of
 from rummikit.solver import Solution, _fast, checked_position, solve
-from rummikit.solver import _solve_general as _general_sweep  # kept when a test spies on it
+from rummikit.solver._dispatch import (
+    _solve_general as _general_sweep,  # kept when a test spies on it
+)
 from rummikit.testing import groups, racks, runs, tables
 
 PROFILES = ("online", "pagat", "rami_voleur")
@@ -276,7 +278,7 @@ def test_jokers_out_of_play_do_not_keep_the_fast_core_out(monkeypatch: pytest.Mo
     answers (a deck of four sent every position to the general sweep, 13 times slower at
     the median on the solver benchmark's positions); with five in play, the sweep does.
     Same scores as the sweep alone."""
-    from rummikit import solver as engines
+    from rummikit.solver import _dispatch as engines
 
     five = rk.profiles.get("online").evolve(name="online-5j", jokers=5)
     for table, rack, sweeps_expected in (
@@ -318,7 +320,7 @@ def test_house_rules_the_position_cannot_break_leave_the_fast_core_in(
     cannot lie beside another, and a best play placing enough rack pieces is the best play
     under the rule; the general sweep runs only where the position needs it. Same scores as
     the sweep alone."""
-    from rummikit import solver as engines
+    from rummikit.solver import _dispatch as engines
 
     rules = rk.profiles.get(name).evolve(name=f"{name}-house", **changes)
     sweeps = _spy_on_sweeps(monkeypatch)
@@ -335,7 +337,7 @@ def test_a_budget_under_a_rack_pieces_house_rule_is_spent_once(
     """Row 16 variant ``min_rack_tiles_per_play=2`` with a budget: the fast core's play,
     placing enough, comes back (flagged by the budget as the fast core flags it) rather
     than the general sweep spending the budget again."""
-    from rummikit import solver as engines
+    from rummikit.solver import _dispatch as engines
 
     real = engines._solve_plain
 
@@ -386,7 +388,7 @@ def test_rami_voleur_openings_by_tierce_agree_with_the_sweep(
     """Rami voleur's openings, answered tierce by tierce by the fast core, score what the
     general sweep scores on the same positions (larger than the brute force can check),
     with one or more tierces on the rack."""
-    from rummikit import solver as engines
+    from rummikit.solver import _dispatch as engines
 
     profile = rk.profiles.get("rami_voleur")
     table, rack = _position(data, profile, max_melds=3, max_tiles=12, max_rack=6)
@@ -565,7 +567,7 @@ def test_the_two_engines_agree_on_larger_positions(
     """Positions too big for the brute force: the fast core (with the opening guesses, and
     answering the setups that free every frozen joker) and the general sweep alone, written
     separately, must find the same score."""
-    from rummikit import solver as engines
+    from rummikit.solver import _dispatch as engines
 
     profile = rk.profiles.get(name)
     table = rk.TableState(data.draw(tables(profile, max_melds=6)))
@@ -636,7 +638,7 @@ def test_regression_a_rack_rich_in_points_that_makes_no_opening_is_answered_at_o
     rack holds 96 points, but its melds make 17 at most (2s and 3s): no opening. The general
     sweep took five minutes to prove it; the rack's melds alone now answer, so the sweep is
     never called."""
-    from rummikit import solver as engines
+    from rummikit.solver import _dispatch as engines
 
     def no_sweep(*args: object, **kwargs: object) -> None:
         raise AssertionError("the general sweep was called")
@@ -651,7 +653,7 @@ def test_regression_a_rack_rich_in_points_that_makes_no_opening_is_answered_at_o
 
 def _spy_on_sweeps(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """Record, for each run of the general sweep, whether it was for an opened player."""
-    from rummikit import solver as engines
+    from rummikit.solver import _dispatch as engines
 
     sweeps: list[bool] = []
 
@@ -694,7 +696,7 @@ def test_pagat_opening_from_its_minimal_openings(
     rack's minimal openings, of the opening plus the open player's best play with the rest.
     Here the first guess places less than the open player's best play, so that step answers
     (the general sweep of openings is not run), and the sweep alone agrees with it."""
-    from rummikit import solver as engines
+    from rummikit.solver import _dispatch as engines
 
     table = "r10 r11 r12 | b3 k3 o3 | k5 k6 k7 | r12 b12 k12"
     rack = "o12 r9 b6 j b1 k4 k11 b12"
@@ -720,7 +722,7 @@ def test_regression_an_opening_guess_is_not_proven_when_the_sweep_dropped_plays(
     the second, found by a random search, shows it too: which of them does depends on the
     plays found first, which depend on the direction of the fast core's sweep and on the
     tie step; at least one must.)"""
-    from rummikit import solver as engines
+    from rummikit.solver import _dispatch as engines
 
     variant = attrs.evolve(rk.profiles.get("pagat"), freed_joker="new_meld")
     positions = [
@@ -773,8 +775,9 @@ def test_regression_the_sweep_placing_every_joker_puts_jokers_in_front_of_a_bloc
     """The general sweep's mode that places every joker itself (used where spare jokers do
     not all fit afterwards, and for openings counting jokers) now lays jokers alone in
     front of a run that may only grow: before, only a natural could start such a run."""
-    from rummikit.solver import _candidates, _problem
+    from rummikit.solver._dispatch import _candidates
     from rummikit.solver._search import search
+    from rummikit.solver._setup import _problem
 
     variant = attrs.evolve(rk.profiles.get("pagat"), table_manipulation=False, joker_policy="free")
     for table, rack, score in (("r11 r12 r13", "j j", 60), ("r10 r11 r12 r13", "j", 30)):
@@ -891,7 +894,7 @@ def test_regression_rami_voleur_openings_are_answered_tierce_by_tierce(
     opening beat the first one found took the general sweep 4 to 7 seconds. Each tierce
     franche with up to two more places at each end is now a case of the fast core, so the
     general sweep is not needed (it fails here if called); the answer is the one it gave."""
-    from rummikit import solver as engines
+    from rummikit.solver import _dispatch as engines
 
     table = (
         "run: 7h 9h 10h Jh 8h 6h | group: j 3s 3h 3d | run: 10d Jd Qd Kd Ad | run: 5c 2c 3c 4c"
@@ -1001,7 +1004,7 @@ def test_pagat_freeing_every_joker_is_answered_by_the_fast_core(
     the fast core answers (same score as the general sweep alone, and a legal play). With
     ``r4`` alone the freed joker could only go back into the run it left: the fast core's
     play is refused by the judge and the general sweep finds that nothing is legal."""
-    from rummikit import solver as engines
+    from rummikit.solver import _dispatch as engines
 
     found = _checked("pagat", table, rack)
     assert _score_of(found) == (score or 0)
@@ -1030,7 +1033,7 @@ def test_regression_rows17_21_a_laid_group_is_not_laid_twice_by_the_tie_step(
     last position mirrors the second, so that the fast core sweeps them from different
     ends: which of the equal plays it finds first, and so whether the judge accepts it,
     depends on the direction.)"""
-    from rummikit import solver as engines
+    from rummikit.solver import _dispatch as engines
 
     sweeps: list[int] = []
     original = engines._search_one_ace
@@ -1066,7 +1069,7 @@ def test_pagat_a_kept_frozen_group_is_laid_aside_for_the_fast_core(
     group is laid aside (as it is, or with one natural of a suit it lacks, from the rack or
     the table) and the fast core answers the rest; same score as the general sweep alone
     and as the judged brute force."""
-    from rummikit import solver as engines
+    from rummikit.solver import _dispatch as engines
 
     laid: list[int] = []
     original = engines._groups_laid
@@ -1108,7 +1111,7 @@ def test_pagat_kept_frozen_runs_are_answered_by_the_fast_core(
     only; the fast core keeps it as a run block that a short open run may join from below
     and that goes on above like an open run, so no general sweep runs. Same score as the
     general sweep alone and as the judged brute force."""
-    from rummikit import solver as engines
+    from rummikit.solver import _dispatch as engines
 
     sweeps: list[int] = []
     original = engines._search_one_ace
@@ -1153,7 +1156,7 @@ def test_pagat_kept_frozen_runs_in_the_fast_core_agree_with_the_sweep(
     """Rows 17, 18 and 21, on positions larger than the brute force can check: with frozen
     runs on the table (kept whole, or freed by the exact piece), the fast core's answers
     score what the general sweep alone scores, and the judge accepts them."""
-    from rummikit import solver as engines
+    from rummikit.solver import _dispatch as engines
 
     pagat = rk.profiles.get("pagat")
     table, rack = _position(data, pagat, max_melds=3, max_tiles=10, max_rack=6)
@@ -1520,7 +1523,7 @@ def test_fast_core_knows_when_the_jokers_will_be_missed() -> None:
     rack = _fast.no_counts()
     for suit in (0, 1):
         table[suit][4] = 1  # r4 b4 and a joker on the table
-    search = _fast._Search(13, table, rack, 1, 0, [1] * 15, 1)
+    search = _fast._FastCoreSearch(13, table, rack, 1, 0, [1] * 15, 1)
     assert search.starved(2, 0)  # nothing follows: the 4s are stranded
     assert not search.starved(5, 0)  # past the 4s, the empty rest follows
     assert search.suffix_max[2] == -1  # what it proved is kept: nothing worth 0 or more
@@ -1531,7 +1534,7 @@ def test_fast_core_knows_when_the_jokers_will_be_missed() -> None:
 def test_exact_when_the_fast_core_asks_early_whether_jokers_will_be_missed(
     data: st.DataObject,
 ) -> None:
-    """The fast core asks :meth:`_Search.starved` only in long searches; asked from the
+    """The fast core asks :meth:`_FastCoreSearch.starved` only in long searches; asked from the
     start (so small positions go through it), the solver stays exact."""
     from rummikit.solver import _fast
 
@@ -1551,7 +1554,7 @@ def test_fast_core_drops_a_move_that_leaves_a_rack_natural_for_nothing() -> None
     and keeps open runs that can do whatever its own can. At value 1 nothing is dropped
     (every run there is new and too short to close), so an ace left at 1 with ace high can
     still end a run at 14."""
-    from rummikit.solver import _fast
+    from rummikit.solver import _fast_moves as _fast
 
     three = _fast._intern((3,))  # one open run, long enough to close
     closed = _fast._intern(())
@@ -1773,9 +1776,9 @@ def test_regression_ties_never_drop_the_intact_melds(
     which searched the whole position again for each meld, kept 12, as it could also change
     which rack pieces are played (but kept fewer melds over the benchmark: 776 against
     856)."""
-    import rummikit.solver
+    from rummikit.solver import _tie
 
-    monkeypatch.setattr(rummikit.solver, "_KEEP_BUDGET", 100)
+    monkeypatch.setattr(_tie, "_KEEP_BUDGET", 100)
     table = rk.TableState.parse(
         "k8 k9 k10 k11 | k9 r9 b9 | r8 r9 r10 r11 j | o2 o3 o4 | o1 o2 o3 | b3 b4 b5 b6"
         " | k13 j b13 | o11 b11 r11 | b4 b5 b6 b7 b8 b9 | o8 o9 o10 o11 | k4 k5 k6 | b1 b2 b3"
@@ -1961,7 +1964,7 @@ def test_regression_a_budget_bounds_the_successors_of_one_value(
     """Budget (found by a review): the general sweep listed every successor of a value
     before it looked at the budget, about 1.8 million here, so ``budget=1`` took 44 s. The
     budget is now spent per successor and the listing stops when it runs out."""
-    from rummikit.solver import _search
+    from rummikit.solver import _sweep_steps as _search
 
     built = [0]
     successor = _search._successor
@@ -2052,7 +2055,7 @@ def test_regression_row11_a_house_deck_with_many_jokers_still_sees_a_rack_withou
     core only for decks of at most five copies and jokers together, so with four jokers
     ``r8 k8 b6 j`` went to the full opening search, which ran for minutes. The check now
     counts the rack's copies and jokers, not the deck's."""
-    from rummikit.solver import _cannot_open
+    from rummikit.solver._dispatch import _cannot_open
 
     variant = rk.profiles.get("pagat").evolve(jokers=4, joker_replacement_from_table=True)
     assert _cannot_open(variant, list(rk.parse_tiles("r8 k8 b6 j")))
