@@ -109,7 +109,7 @@ def test_bot_protocol_and_registry():
 
 
 def test_a_registered_bot_plays_in_simulations(monkeypatch):
-    monkeypatch.setattr(rb, "_REGISTRY", dict(rb._REGISTRY))
+    monkeypatch.setattr(rb, "_FACTORIES", dict(rb._FACTORIES))
     rb.register_bot("drawer", lambda rng: Drawer())
     report = simulate("rami_voleur", players=2, games=1, seed=1, bots=["drawer", "random"])
     assert report.bots == ("drawer", "random")

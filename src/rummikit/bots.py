@@ -556,7 +556,7 @@ class StrategicBot:
         )
 
 
-_REGISTRY: dict[str, BotFactory] = {
+_FACTORIES: dict[str, BotFactory] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "strategic": StrategicBot,
@@ -566,7 +566,7 @@ _REGISTRY: dict[str, BotFactory] = {
 
 def bot_names() -> tuple[str, ...]:
     """The registered bot names, built-in ones first."""
-    return tuple(_REGISTRY)
+    return tuple(_FACTORIES)
 
 
 def register_bot(name: str, factory: BotFactory, *, replace: bool = False) -> None:
@@ -586,9 +586,9 @@ def register_bot(name: str, factory: BotFactory, *, replace: bool = False) -> No
     if not isinstance(replace, bool):
         raise InvalidArgument("bad_replace", f"replace is True or False, not {brief(replace)}")
     key = name.strip().lower()
-    if key in _REGISTRY and not replace and _REGISTRY[key] is not factory:
+    if key in _FACTORIES and not replace and _FACTORIES[key] is not factory:
         raise InvalidArgument("name_taken", f"a bot is already registered as {brief(key)}")
-    _REGISTRY[key] = factory
+    _FACTORIES[key] = factory
 
 
 def bot_factory(name: str) -> BotFactory:
@@ -598,10 +598,10 @@ def bot_factory(name: str) -> BotFactory:
     """
     if not isinstance(name, str):
         raise InvalidArgument("bad_bot_name", f"a bot name is a str, not {brief(name)}")
-    factory = _REGISTRY.get(name.strip().lower())
+    factory = _FACTORIES.get(name.strip().lower())
     if factory is None:
         raise InvalidArgument(
-            "unknown_bot", f"no bot is called {brief(name)}; known bots: {', '.join(_REGISTRY)}"
+            "unknown_bot", f"no bot is called {brief(name)}; known bots: {', '.join(_FACTORIES)}"
         )
     return factory
 

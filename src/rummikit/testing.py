@@ -103,7 +103,7 @@ def _choice(values: tuple[T, ...]) -> st.SearchStrategy[T]:
 
 
 @_cache
-def _shuffled(values: tuple[T, ...]) -> st.SearchStrategy[list[T]]:
+def _orders(values: tuple[T, ...]) -> st.SearchStrategy[list[T]]:
     return st.permutations(values)
 
 
@@ -167,7 +167,7 @@ def _runs(
 
 @_cache
 @st.composite
-def _groups(
+def _group_melds(
     draw: st.DrawFn, profile: RuleProfile, joker_budget: int, min_size: int, max_size: int
 ) -> Meld:
     rank = draw(_choice(tuple(RANKS)))
@@ -176,11 +176,11 @@ def _groups(
     natural_count = size - joker_count
     suits = suits_of(profile.piece_set)
     if profile.group_distinct_suits:
-        chosen = draw(_shuffled(suits))[:natural_count]
+        chosen = draw(_orders(suits))[:natural_count]
     else:
         copies = tuple(suit for suit in suits for _ in range(profile.copies))
-        chosen = draw(_shuffled(copies))[:natural_count]
-    pieces = draw(_shuffled((*(Tile(suit, rank) for suit in chosen), *[JOKER] * joker_count)))
+        chosen = draw(_orders(copies))[:natural_count]
+    pieces = draw(_orders((*(Tile(suit, rank) for suit in chosen), *[JOKER] * joker_count)))
     ambiguous = natural_count == 1 and _run_fits(rank, size, profile)
     return Meld(pieces, MeldKind.GROUP if ambiguous else None)
 
@@ -238,7 +238,7 @@ def groups(
         min_size,
         max_size,
     )
-    return _groups(profile, _joker_budget(profile, jokers), low, high)
+    return _group_melds(profile, _joker_budget(profile, jokers), low, high)
 
 
 def melds(profile: RuleProfile | str, *, jokers: bool = True) -> st.SearchStrategy[Meld]:
@@ -331,7 +331,7 @@ def player_racks(
 def _any_melds(profile: RuleProfile, joker_budget: int) -> st.SearchStrategy[Meld]:
     return st.one_of(
         _runs(profile, joker_budget, profile.min_meld_length, MAX_RUN),
-        _groups(profile, joker_budget, profile.min_meld_length, profile.max_group_size),
+        _group_melds(profile, joker_budget, profile.min_meld_length, profile.max_group_size),
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from rummikit.cli._inputs import PROFILE_OPTION, family_hint, notation_message, read_profile
+from rummikit.cli._inputs import PROFILE_OPTION, family_hint, notation_message, profile_option
 from rummikit.errors import InvalidArgument, InvalidMeld, NotationError
 from rummikit.meld import Meld
 from rummikit.notation import parse_meld, parse_table
@@ -37,7 +37,7 @@ def check(
     NOTATION is a meld (r7 r8 j) or a table with melds separated by '|'
     ('r7 r8 r9 | b5 k5 o5'). Exits 1 when something is invalid.
     """
-    profile = read_profile(profile_name)
+    profile = profile_option(profile_name)
     text = " ".join(notation)
     try:
         melds: list[Meld] = (

@@ -31,7 +31,7 @@ from rummikit.cli._formats import (
     write_csv,
     write_json,
 )
-from rummikit.cli._inputs import PROFILE_OPTION, Count, read_profile
+from rummikit.cli._inputs import PROFILE_OPTION, Count, profile_option
 from rummikit.cli._rules import differences_table, rule_differences
 from rummikit.errors import RummikitError
 from rummikit.profile import RuleProfile
@@ -108,7 +108,7 @@ _WORKERS = click.option(
 )
 
 
-def _split(values: Sequence[str], option: str) -> list[str]:
+def _names(values: Sequence[str], option: str) -> list[str]:
     """Names given as repeated options and/or comma-separated lists; an empty name is a
     usage error, as in ``--bots``."""
     names = [part.strip() for value in values for part in value.split(",")]
@@ -257,7 +257,7 @@ def simulate(
     --json writes the summary and every game; --csv writes one row per game.
     """
     form = output_format(as_json, as_csv)
-    profile = read_profile(profile_name)
+    profile = profile_option(profile_name)
     seats = _bots(bots)
     count, counted = _seats(players, seats, profile.default_players)
     reports = _run_simulation(
@@ -318,8 +318,8 @@ def compare(
     penalties for each profile, then the rules on which they differ.
     """
     form = output_format(as_json, as_csv)
-    names = [*profile_names, *_split(profile_options, "--profiles")] or list(BUILT_IN)
-    chosen = [read_profile(name, "PROFILE") for name in names]
+    names = [*profile_names, *_names(profile_options, "--profiles")] or list(BUILT_IN)
+    chosen = [profile_option(name, "PROFILE") for name in names]
     seats = _bots(bots)
     count, counted = _seats(players, seats, COMPARE_PLAYERS)
     reports = _run_simulation(

@@ -64,7 +64,7 @@ def usage(message: str, ctx: click.Context | None = None) -> NoReturn:
     raise click.UsageError(message, ctx)
 
 
-def read_profile(name: str, hint: str = "'--profile'") -> RuleProfile:
+def profile_option(name: str, hint: str = "'--profile'") -> RuleProfile:
     """The profile called ``name``; an unknown name is a usage error about ``hint``."""
     try:
         return _profiles.get(name)
@@ -107,7 +107,7 @@ def _columns(text: str) -> int:
     )
 
 
-def read_table(text: str, what: str) -> TableState:
+def table_argument(text: str, what: str) -> TableState:
     """The table written in ``text``; bad notation is a usage error about ``what``."""
     try:
         return TableState(parse_table(text))

@@ -14,7 +14,7 @@ import click
 
 from rummikit import profiles as _profiles
 from rummikit.cli._formats import make_console
-from rummikit.cli._inputs import read_profile, usage
+from rummikit.cli._inputs import profile_option, usage
 from rummikit.profile import RuleProfile
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ def rules(profile_names: tuple[str, ...]) -> None:
             table.add_row(name, _profiles.get(name).title)
         console.print(table)
         return
-    chosen = [read_profile(name, "PROFILE") for name in profile_names]
+    chosen = [profile_option(name, "PROFILE") for name in profile_names]
     if len(chosen) == 1:
         (profile,) = chosen
         table = Table(title=f"{profile.name}: {profile.title}", title_justify="left")

@@ -14,8 +14,8 @@ from rummikit.cli._inputs import (
     Count,
     family_hint,
     notation_message,
-    read_profile,
-    read_table,
+    profile_option,
+    table_argument,
     usage,
 )
 from rummikit.errors import NotationError, RummikitError
@@ -57,8 +57,8 @@ def solve(
     Prints the tiles played and the table after the play. Exits 1 when there is no legal
     play.
     """
-    profile = read_profile(profile_name)
-    table = read_table(table_text, "'--table'")
+    profile = profile_option(profile_name)
+    table = table_argument(table_text, "'--table'")
     try:
         rack = parse_tiles(rack_text)
     except NotationError as error:
