@@ -4,7 +4,7 @@ Run: ``python benchmarks/bench_core.py --against HEAD~1`` (``--positions N``, ``
 ``--repeat R``). It records the fast core's first call for each position of
 ``bench_solver.positions`` (an opened player under the online rules, objective ``tiles``:
 the call that finds the best play), then times that call with this checkout's core and with
-the core of the ``--against`` revision (its ``_fast.py``, read with ``git show``),
+the core of the ``--against`` revision (its ``_fast*.py`` modules, read with ``git show``),
 interleaved position by position, best of ``--repeat``. It prints median, p90, max and total
 per core, the number of positions each wins, the search nodes (states entered) per core, and
 checks that both give the same scores.
@@ -16,7 +16,7 @@ the absolute times do not. Without ``--against`` only this checkout's core is ti
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import importlib
 import subprocess
 import sys
 import tempfile
@@ -55,21 +55,31 @@ def record(count: int, seed: int) -> list[Call]:
 
 
 def load_revision(revision: str) -> ModuleType:
-    """The fast core as it was at ``revision``, loaded as a module of its own."""
-    source = subprocess.run(
-        ["git", "show", f"{revision}:src/rummikit/solver/_fast.py"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    path = Path(tempfile.mkdtemp()) / "fast_against.py"
-    path.write_text(source)
-    spec = importlib.util.spec_from_file_location("fast_against", path)
-    if spec is None or spec.loader is None:
-        raise SystemExit(f"cannot load the fast core of {revision}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """The fast core as it was at ``revision`` (``_fast.py`` and the ``_fast_*.py`` modules
+    it imports, where it had them), loaded as a package of its own, ``fast_against``."""
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], capture_output=True, text=True, check=True).stdout
+
+    folder = "src/rummikit/solver/"
+    names = [
+        name.rpartition("/")[2]
+        for name in git("ls-tree", "--name-only", revision, folder).split()
+        if name.rpartition("/")[2].startswith("_fast")
+    ]
+    package = Path(tempfile.mkdtemp()) / "fast_against"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    for name in names:
+        source = git("show", f"{revision}:{folder}{name}")
+        (package / name).write_text(source.replace("rummikit.solver._fast", "fast_against._fast"))
+    sys.path.insert(0, str(package.parent))
+    try:
+        return importlib.import_module("fast_against._fast")
+    except ImportError as error:
+        raise SystemExit(f"cannot load the fast core of {revision}: {error}") from None
+    finally:
+        sys.path.remove(str(package.parent))
 
 
 def nodes(core: ModuleType, call: Call) -> int:
