@@ -39,6 +39,22 @@ def notation_error(code: str, what: str, token: str, position: int, expected: st
     )
 
 
+SEPARATORS = ("|", "\n")
+"""The tokens that separate melds: only a table may hold them."""
+
+
+def separator_error(token: str, position: int, where: str, hint: str) -> NotationError:
+    """The error for a meld separator met ``where`` none may stand (``"in a single meld"``),
+    ``hint`` saying why (``"several melds make a table"``)."""
+    return notation_error(
+        "unexpected_separator",
+        f"meld separator {where}",
+        token.replace("\n", "\\n"),
+        position,
+        f"{EXPECTED_TILE} ({hint})",
+    )
+
+
 def check_text(text: object) -> str:
     """``text`` itself, once known to be a string no longer than :data:`MAX_TEXT_LENGTH`:
     the check every reader makes before any work."""

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from rummikit._lexer import EXPECTED_TILE, check_text, notation_error, tokens
+from rummikit._lexer import SEPARATORS, check_text, notation_error, separator_error, tokens
 from rummikit.errors import InvalidArgument, brief
 from rummikit.pieces import Tile, tile_from_token
 
@@ -156,12 +156,6 @@ def parse_meld(text: str) -> Meld:
     """Read one meld, such as ``"r7 r8 r9"`` or ``"group: j j r5"``."""
     found = list(tokens(check_text(text)))
     for token, position in found:
-        if token in ("|", "\n"):
-            raise notation_error(
-                "unexpected_separator",
-                "meld separator in a single meld",
-                token.replace("\n", "\\n"),
-                position,
-                EXPECTED_TILE + " (several melds make a table)",
-            )
+        if token in SEPARATORS:
+            raise separator_error(token, position, "in a single meld", "several melds make a table")
     return meld_from_tokens(found, len(text))

@@ -15,7 +15,14 @@ from collections.abc import Iterable
 
 import attrs
 
-from rummikit._lexer import EXPECTED_TILE, check_text, notation_error, tokens
+from rummikit._lexer import (
+    EXPECTED_TILE,
+    SEPARATORS,
+    check_text,
+    notation_error,
+    separator_error,
+    tokens,
+)
 from rummikit.errors import InvalidArgument, NotationError, brief
 from rummikit.options import OptionEnum
 
@@ -341,14 +348,9 @@ def parse_tiles(text: str) -> list[Tile]:
     """
     tiles: list[Tile] = []
     for token, position in tokens(check_text(text)):
-        if token in ("|", "\n"):
-            raise notation_error(
-                "unexpected_separator",
-                "meld separator in a list of tiles",
-                token.replace("\n", "\\n"),
-                position,
-                EXPECTED_TILE + " (a list of tiles, such as a rack, holds no melds)",
-            )
+        if token in SEPARATORS:
+            hint = "a list of tiles, such as a rack, holds no melds"
+            raise separator_error(token, position, "in a list of tiles", hint)
         tiles.append(tile_from_token(token, position))
     return tiles
 
