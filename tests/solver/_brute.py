@@ -170,14 +170,14 @@ def _checked(
     objective: str = "tiles",
     keep_table: bool = True,
 ) -> Solution | None:
-    rules = rk.profiles.get(profile)
-    found = solve(rules, table, rack, opened=opened, objective=objective, keep_table=keep_table)  # type: ignore[arg-type]
+    profile = rk.profiles.get(profile)
+    found = solve(profile, table, rack, opened=opened, objective=objective, keep_table=keep_table)  # type: ignore[arg-type]
     if found is not None:
-        verdict = rules.check_turn(before=table, rack=rack, after=found.table, opened=opened)
+        verdict = profile.check_turn(before=table, rack=rack, after=found.table, opened=opened)
         assert verdict.ok, (str(found.table), verdict.codes)
-        played = rules.as_table(found.table).tiles - rules.as_table(table).tiles
+        played = profile.as_table(found.table).tiles - profile.as_table(table).tiles
         assert Counter(found.played) == played
-        assert found.score == _score(rules, played, objective)
+        assert found.score == _score(profile, played, objective)
     return found
 
 
@@ -191,9 +191,9 @@ def _spy_on_sweeps(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
 
     sweeps: list[bool] = []
 
-    def counted(rules: Any, before: Any, pieces: Any, opened: bool, *args: Any, **kw: Any) -> Any:
+    def counted(profile: Any, before: Any, pieces: Any, opened: bool, *args: Any, **kw: Any) -> Any:
         sweeps.append(opened)
-        return _general_sweep(rules, before, pieces, opened, *args, **kw)
+        return _general_sweep(profile, before, pieces, opened, *args, **kw)
 
     monkeypatch.setattr(engines, "_solve_general", counted)
     return sweeps

@@ -35,9 +35,9 @@ def test_a_budget_under_a_rack_pieces_house_rule_is_spent_once(
         return None if found is None else attrs.evolve(found, optimal=False)
 
     monkeypatch.setattr(engines, "_solve_plain", cut_short)
-    rules = rk.profiles.get("online").evolve(name="online-two", min_rack_tiles_per_play=2)
+    profile = rk.profiles.get("online").evolve(name="online-two", min_rack_tiles_per_play=2)
     sweeps = _spy_on_sweeps(monkeypatch)
-    found = solve(rules, "r3 r4 r5 | b7 k7 o7", "r6 r7 o9", opened=True, budget=50)
+    found = solve(profile, "r3 r4 r5 | b7 k7 o7", "r6 r7 o9", opened=True, budget=50)
     assert found is not None
     assert (len(found.played), found.optimal) == (2, False)
     assert not sweeps

@@ -39,8 +39,8 @@ def test_jokers_out_of_play_do_not_keep_the_fast_core_out(monkeypatch: pytest.Mo
         sweeps = _spy_on_sweeps(monkeypatch)
         found = _checked(five, table, rack)
         assert bool(sweeps) is sweeps_expected, table
-        rules, before, pieces = engines.checked_position(five, table, rack, True)
-        alone = _general_sweep(rules, before, pieces, True, "tiles", None, None, True, fast=False)
+        profile, before, pieces = engines.checked_position(five, table, rack, True)
+        alone = _general_sweep(profile, before, pieces, True, "tiles", None, None, True, fast=False)
         assert _score_of(found) == _score_of(alone)
 
 
@@ -72,12 +72,12 @@ def test_house_rules_the_position_cannot_break_leave_the_fast_core_in(
     the sweep alone."""
     from rummikit.solver import _dispatch as engines
 
-    rules = rk.profiles.get(name).evolve(name=f"{name}-house", **changes)
+    profile = rk.profiles.get(name).evolve(name=f"{name}-house", **changes)
     sweeps = _spy_on_sweeps(monkeypatch)
-    found = _checked(rules, table, rack)
+    found = _checked(profile, table, rack)
     assert bool(sweeps) is sweeps_expected
-    _, before, pieces = engines.checked_position(rules, table, rack, True)
-    alone = _general_sweep(rules, before, pieces, True, "tiles", None, None, True, fast=False)
+    _, before, pieces = engines.checked_position(profile, table, rack, True)
+    alone = _general_sweep(profile, before, pieces, True, "tiles", None, None, True, fast=False)
     assert _score_of(found) == _score_of(alone)
 
 

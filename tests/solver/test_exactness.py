@@ -119,8 +119,8 @@ def test_the_two_engines_agree_on_larger_positions(
     assume(_fits(profile, table, rack))
     opened = data.draw(st.booleans())
     found = _checked(profile, table, rack, opened=opened, objective=objective)
-    rules, before, pieces = engines.checked_position(profile, table, rack, opened)
+    profile, before, pieces = engines.checked_position(profile, table, rack, opened)
     general = engines._solve_general(
-        rules, before, pieces, opened, objective, None, None, True, fast=False
+        profile, before, pieces, opened, objective, None, None, True, fast=False
     )
     assert _score_of(found) == _score_of(general)

@@ -51,9 +51,9 @@ def test_pagat_freeing_every_joker_is_answered_by_the_fast_core(
 
     found = _checked("pagat", table, rack)
     assert _score_of(found) == (score or 0)
-    rules, before, pieces = engines.checked_position("pagat", table, rack, True)
+    profile, before, pieces = engines.checked_position("pagat", table, rack, True)
     general = engines._solve_general(
-        rules, before, pieces, True, "tiles", None, None, True, fast=False
+        profile, before, pieces, True, "tiles", None, None, True, fast=False
     )
     assert _score_of(general) == _score_of(found)
 
@@ -87,12 +87,12 @@ def test_pagat_a_kept_frozen_group_is_laid_aside_for_the_fast_core(
     monkeypatch.setattr(engines, "_groups_laid", counted)
     pagat = rk.profiles.get("pagat")
     found = _checked(pagat, table, rack)
-    rules, before, pieces = engines.checked_position(pagat, table, rack, True)
+    profile, before, pieces = engines.checked_position(pagat, table, rack, True)
     # the sweep's setups alone (solve may answer from its bounds before them)
-    quick = engines._solve_general(rules, before, pieces, True, "tiles", None, None, True)
+    quick = engines._solve_general(profile, before, pieces, True, "tiles", None, None, True)
     assert any(count > 1 for count in laid)  # a group that could grow was laid aside
     general = engines._solve_general(
-        rules, before, pieces, True, "tiles", None, None, True, fast=False
+        profile, before, pieces, True, "tiles", None, None, True, fast=False
     )
     best = brute_judged(pagat, before, list(pieces), True, "tiles")
     assert _score_of(found) == _score_of(quick) == _score_of(general) == best
@@ -126,13 +126,13 @@ def test_pagat_kept_frozen_runs_are_answered_by_the_fast_core(
         return original(*args)
 
     pagat = rk.profiles.get("pagat")
-    rules, before, pieces = engines.checked_position(pagat, table, rack, True)
+    profile, before, pieces = engines.checked_position(pagat, table, rack, True)
     best = brute_judged(pagat, before, list(pieces), True, "tiles")
     general = engines._solve_general(
-        rules, before, pieces, True, "tiles", None, None, True, fast=False
+        profile, before, pieces, True, "tiles", None, None, True, fast=False
     )
     monkeypatch.setattr(engines, "_search_one_ace", counted)
-    quick = engines._solve_general(rules, before, pieces, True, "tiles", None, None, True)
+    quick = engines._solve_general(profile, before, pieces, True, "tiles", None, None, True)
     found = _checked(pagat, table, rack)
     assert not sweeps
     assert _score_of(found) == _score_of(quick) == _score_of(general) == best
@@ -142,7 +142,7 @@ def test_pagat_kept_frozen_runs_are_answered_by_the_fast_core(
 
 @st.composite
 def _frozen_runs(draw: st.DrawFn, profile: rk.RuleProfile) -> rk.Meld:
-    """A run of three to five holding one or two jokers (frozen under pagat's rules)."""
+    """A run of three to five holding one or two jokers (frozen under pagat's profile)."""
     suit = draw(st.sampled_from(suits_of(profile.piece_set)), label="suit")
     length = draw(st.integers(3, 5), label="length")
     low = draw(st.integers(1, 14 - length), label="low")
@@ -169,10 +169,10 @@ def test_pagat_kept_frozen_runs_in_the_fast_core_agree_with_the_sweep(
     table = rk.TableState((*frozen, *table.melds))
     assume(_fits(pagat, table, rack))
     keep_table = data.draw(st.booleans(), label="keep_table")
-    rules, before, pieces = engines.checked_position(pagat, table, rack, True)
-    quick = engines._solve_general(rules, before, pieces, True, objective, None, None, keep_table)
+    profile, before, pieces = engines.checked_position(pagat, table, rack, True)
+    quick = engines._solve_general(profile, before, pieces, True, objective, None, None, keep_table)
     general = engines._solve_general(
-        rules, before, pieces, True, objective, None, None, keep_table, fast=False
+        profile, before, pieces, True, objective, None, None, keep_table, fast=False
     )
     assert _score_of(quick) == _score_of(general)
     if quick is not None:

@@ -137,8 +137,8 @@ def test_pagat_opening_from_its_minimal_openings(
     assert found is not None
     assert found.optimal
     assert False not in sweeps
-    rules, before, pieces = engines.checked_position("pagat", table, rack, False)
-    alone = _general_sweep(rules, before, pieces, False, objective, None, None, True, fast=False)
+    profile, before, pieces = engines.checked_position("pagat", table, rack, False)
+    alone = _general_sweep(profile, before, pieces, False, objective, None, None, True, fast=False)
     assert _score_of(found) == _score_of(alone)
     assert _score_of(found) == (5 if objective == "tiles" else 67)
 

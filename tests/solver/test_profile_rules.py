@@ -136,8 +136,8 @@ def test_regression_the_sweep_placing_every_joker_puts_jokers_in_front_of_a_bloc
 
     variant = attrs.evolve(rk.profiles.get("pagat"), table_manipulation=False, joker_policy="free")
     for table, rack, score in (("r11 r12 r13", "j j", 60), ("r10 r11 r12 r13", "j", 30)):
-        rules, before, pieces = checked_position(variant, table, rack, True)
-        (setup,), layers, acc_layer = _candidates(rules, before, pieces, True)
+        profile, before, pieces = checked_position(variant, table, rack, True)
+        (setup,), layers, acc_layer = _candidates(profile, before, pieces, True)
         problem = _problem(setup, "points", layers, acc_layer)
         outcome = search(problem, None, essential=False)
         assert outcome is not None
