@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from helpers import position
 
 import rummikit as rk
 from rummikit import bots as rb
+from tests.helpers import position
 
 
 def laid(game: rk.Game, action: rk.Action) -> Counter[rk.Tile]:

@@ -7,9 +7,9 @@ from collections import Counter
 
 import attrs
 import pytest
-from helpers import all_tiles, choose_action, play_out
 
 import rummikit as rk
+from tests.helpers import all_tiles, choose_action, play_out
 
 ONLINE = rk.profiles.get("online")
 PAGAT = rk.profiles.get("pagat")

@@ -7,11 +7,11 @@ from collections import Counter
 
 import attrs
 import pytest
-from helpers import all_tiles, play_out
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummikit as rk
+from tests.helpers import all_tiles, play_out
 
 PROFILES = [rk.profiles.get(name) for name in ("online", "pagat", "rami_voleur")]
 

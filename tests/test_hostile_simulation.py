@@ -12,11 +12,11 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPool
 
 import attrs
 import pytest
-from helpers import position
 
 import rummikit as rk
 from rummikit import bots as rb
 from rummikit.simulation import Report, play_game, simulate
+from tests.helpers import position
 
 ARGS = {"players": 2, "games": 1, "seed": 1}
 

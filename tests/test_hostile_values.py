@@ -12,13 +12,13 @@ import random
 
 import attrs
 import pytest
-from helpers import choose_action
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummikit as rk
 from rummikit import bots, judge, moves, opening, scoring, table
 from rummikit.testing import player_racks, runs, tables
+from tests.helpers import choose_action
 
 PAGAT = rk.profiles.get("pagat")
 H = 10**5000

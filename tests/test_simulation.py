@@ -12,7 +12,6 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import attrs
 import pytest
-from helpers import position
 
 import rummikit as rk
 from rummikit import bots as rb
@@ -26,6 +25,7 @@ from rummikit.simulation import (
     play_game,
     simulate,
 )
+from tests.helpers import position
 
 PROFILES = ("online", "pagat", "rami_voleur")
 

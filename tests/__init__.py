@@ -1,0 +1,1 @@
+"""The rummikit test suite."""
