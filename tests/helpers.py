@@ -1,4 +1,9 @@
-"""Shared helpers for tests that play whole games."""
+"""Helpers shared by every folder of the test suite.
+
+The built-in profiles, helpers that play whole games, and the checks that bad input is
+refused the documented way: a :class:`rummikit.RummikitError` with its code and a short
+message.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,17 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
+import pytest
+
 import rummikit as rk
 from rummikit.moves import simple_plays
+
+ONLINE = rk.profiles.get("online")
+PAGAT = rk.profiles.get("pagat")
+RAMI = rk.profiles.get("rami_voleur")
+
+
+# -- playing games ---------------------------------------------------------------------------
 
 
 def choose_action(game: rk.Game, rng: random.Random) -> rk.Action:
@@ -72,3 +86,26 @@ def position(
         stock=left,
         opened=[opened, opponent_opened],
     )
+
+
+# -- refusals --------------------------------------------------------------------------------
+
+
+H = 10**5000
+"""Too long for Python to print (over 4,300 digits): a message that shows it raises."""
+SHORT = 200
+"""The longest message allowed when the input held a huge number."""
+
+
+def ident(value: object) -> str | None:
+    """A test id that does not print a huge integer (pytest would raise)."""
+    return "huge" if value is H else None
+
+
+def refused(call: object, code: str, kind: type[rk.RummikitError] = rk.InvalidArgument) -> str:
+    """The message of the error ``call`` raises, checked for its class, ``code`` and length."""
+    with pytest.raises(kind) as caught:
+        call()  # type: ignore[operator]
+    assert caught.value.code == code, caught.value
+    assert len(caught.value.message) < SHORT
+    return caught.value.message

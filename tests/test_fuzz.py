@@ -18,7 +18,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rummikit as rk
-from rummikit.notation import MAX_TEXT_LENGTH
 from rummikit.options import OptionEnum
 
 PROFILES = {name: rk.profiles.get(name) for name in ("online", "pagat", "rami_voleur")} | {
@@ -120,93 +119,6 @@ TOKENS = [
     "\u0130",
     "\u212a1",
 ]
-pieces_of_text = st.one_of(st.sampled_from(TOKENS), st.text(max_size=3))
-texts = st.one_of(
-    st.text(),
-    st.lists(pieces_of_text, max_size=30).map("".join),
-    st.lists(st.sampled_from(TOKENS), max_size=30).map(" ".join),
-    st.builds(
-        lambda piece, times: piece * times,
-        st.sampled_from(["r7 ", "| ", "\n", "x", "j,", "10♥ ", "run: "]) | st.text(min_size=1),
-        st.integers(1, 3 * MAX_TEXT_LENGTH // 2),
-    ),
-)
-
-PARSERS: dict[str, Callable[[str], Any]] = {
-    "parse_tile": rk.parse_tile,
-    "parse_tiles": rk.parse_tiles,
-    "parse_meld": rk.parse_meld,
-    "parse_table": rk.parse_table,
-}
-by_parser = pytest.mark.parametrize("parser", list(PARSERS))
-
-
-def _reformat(parser: str, value: Any) -> str:
-    """The canonical text of a parsed value."""
-    if parser == "parse_tile":
-        return str(value)
-    if parser == "parse_tiles":
-        return rk.format_tiles(value)
-    if parser == "parse_meld":
-        return str(value)
-    return rk.format_table(value)
-
-
-@by_parser
-@given(text=texts)
-def test_parsers_answer_or_raise_notation_error(parser: str, text: str) -> None:
-    parse = PARSERS[parser]
-    value = attempt(lambda: parse(text))
-    if isinstance(value, rk.RummikitError):
-        assert isinstance(value, rk.NotationError), repr(value)
-        assert value.code
-        assert 0 <= value.position <= max(len(text), MAX_TEXT_LENGTH)
-        if value.code in ("bad_token", "bad_rank", "bad_kind"):
-            assert value.token
-            assert text.startswith(value.token, value.position)
-        if len(text) > MAX_TEXT_LENGTH:
-            assert value.code == "too_long"
-        return
-    assert len(text) <= MAX_TEXT_LENGTH
-    # what was read prints in canonical form, which reads back as the same value
-    assert parse(_reformat(parser, value)) == value
-
-
-@by_parser
-@given(
-    piece=st.sampled_from(["r7 ", "|", "j", "\n", " "]) | st.text(min_size=1, max_size=4),
-    extra=st.integers(1, 100),
-)
-def test_text_over_the_length_limit_is_refused(parser: str, piece: str, extra: int) -> None:
-    text = (piece * (MAX_TEXT_LENGTH // len(piece) + 1))[: MAX_TEXT_LENGTH + extra]
-    assert len(text) > MAX_TEXT_LENGTH
-    with pytest.raises(rk.NotationError) as caught:
-        PARSERS[parser](text)
-    assert caught.value.code == "too_long"
-
-
-@by_parser
-def test_text_at_the_length_limit_is_read(parser: str) -> None:
-    text = ("r7 " * MAX_TEXT_LENGTH)[:MAX_TEXT_LENGTH]
-    result = attempt(lambda: PARSERS[parser](text))
-    assert not isinstance(result, rk.RummikitError) or result.code != "too_long"
-
-
-@by_parser
-@given(
-    value=st.one_of(
-        st.none(),
-        st.binary(),
-        st.integers(),
-        st.floats(),
-        st.lists(st.text(max_size=3), max_size=3),
-        st.just(rk.JOKER),
-        st.just(rk.Meld.parse("r1 r2 r3")),
-    )
-)
-def test_parsers_refuse_what_is_not_text(parser: str, value: object) -> None:
-    with pytest.raises(rk.InvalidArgument):
-        PARSERS[parser](value)  # type: ignore[arg-type]
 
 
 # -- melds -----------------------------------------------------------------------------------

@@ -648,23 +648,3 @@ def test_scores_do_not_depend_on_the_order_of_the_racks(name: str, data: st.Data
     assert set(profile.round_winners(reordered, winner)) == set(
         profile.round_winners(racks, winner)
     )
-
-
-# -- notation --------------------------------------------------------------------------------
-
-
-@by_built_in_profile
-@given(data=st.data())
-def test_notation_round_trips(name: str, data: st.DataObject) -> None:
-    profile = BY_NAME[name]
-    pieces = data.draw(st.lists(tiles(profile), max_size=20))
-    assert rk.parse_tiles(rk.format_tiles(pieces)) == pieces
-    assert rk.parse_tiles(rk.format_tiles(pieces, unicode=True)) == pieces
-    for tile in pieces:
-        assert rk.parse_tile(str(tile)) == tile
-    meld = data.draw(melds(profile))
-    assert rk.parse_meld(str(meld)) == meld
-    table = data.draw(tables(profile))
-    assert rk.parse_table(rk.format_table(table)) == table
-    assert rk.parse_table(rk.format_table(table, unicode=True)) == table
-    assert rk.parse_table("\n".join(map(str, table))) == table

@@ -325,14 +325,3 @@ def test_regression_one_rack_is_one_rack() -> None:
     """A position with one rack said "1 racks were given" (found by a review)."""
     with pytest.raises(rk.InvalidArgument, match="; 1 rack was given"):
         rk.Game.from_position("online", table="", racks=["r1 r2"], stock="r3", current=0)
-
-
-def test_regression_a_bad_tile_format_is_a_rummikit_error() -> None:
-    """``format(tile, "x")`` raised Python's bare ValueError (found by a review); it is
-    ``bad_format`` now, an InvalidArgument (still a ValueError), saying what formats are."""
-    card = rk.parse_tile("7h")
-    assert f"{card:>4u}" == "  7\u2665"
-    with pytest.raises(rk.InvalidArgument) as caught:
-        format(card, "x")
-    assert caught.value.code == "bad_format"
-    assert isinstance(caught.value, ValueError)

@@ -1,11 +1,16 @@
-"""Pieces and decks (matrix rows 1, 2, 4, 5)."""
+"""Pieces and decks (matrix rows 1, 2, 4, 5), and the bad values they refuse."""
+
+from __future__ import annotations
 
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import rummikit as rk
 from rummikit.pieces import sort_tiles
+from tests.helpers import H, refused
 
 
 def test_row01_tile_deck_has_106_tiles():
@@ -124,3 +129,58 @@ def test_format_takes_a_string_spec_before_the_unicode_flag(
     """Regression (a review): ``format(tile, ">4u")`` raised ValueError; the ``u`` flag now
     combines with a string format specification."""
     assert format(rk.parse_tile(code), spec) == shown
+
+
+# -- bad values, refused with a code ---------------------------------------------------------
+
+
+def test_build_deck_reads_the_piece_set_as_text():
+    assert rk.build_deck("tiles") == rk.build_deck(rk.PieceSet.TILES)
+    assert rk.build_deck("Cards", jokers=0)[0] == rk.Tile.parse("As")
+    assert rk.pieces.suits_of("tiles") == rk.pieces.TILE_COLOURS
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "code"),
+    [
+        ({"copies": -1}, "bad_copies"),
+        ({"copies": 0}, "bad_copies"),
+        ({"copies": "2"}, "bad_copies"),
+        ({"copies": True}, "bad_copies"),
+        ({"copies": H}, "bad_copies"),
+        ({"jokers": -3}, "bad_jokers"),
+        ({"jokers": 1.0}, "bad_jokers"),
+        ({"jokers": None}, "bad_jokers"),
+    ],
+)
+def test_build_deck_refuses_bad_counts(kwargs, code):
+    refused(lambda: rk.build_deck(rk.PieceSet.TILES, **kwargs), code)
+
+
+def test_build_deck_refuses_an_unknown_piece_set():
+    refused(lambda: rk.build_deck("dominoes"), "invalid_option", rk.InvalidOption)
+    refused(lambda: rk.pieces.suits_of(H), "invalid_option", rk.InvalidOption)
+
+
+@pytest.mark.parametrize("rank", [False, 0.0, None, "0"])
+def test_the_joker_rank_is_the_integer_0(rank):
+    refused(lambda: rk.Tile(None, rank), "bad_rank")
+
+
+@given(st.integers())
+def test_tile_ranks_never_raise_bare_errors(rank):
+    if 1 <= rank <= 13:
+        assert rk.Tile(rk.Suit.RED, rank).rank == rank
+    else:
+        refused(lambda: rk.Tile(rk.Suit.RED, rank), "bad_rank")
+
+
+def test_regression_a_bad_tile_format_is_a_rummikit_error() -> None:
+    """``format(tile, "x")`` raised Python's bare ValueError (found by a review); it is
+    ``bad_format`` now, an InvalidArgument (still a ValueError), saying what formats are."""
+    card = rk.parse_tile("7h")
+    assert f"{card:>4u}" == "  7\u2665"
+    with pytest.raises(rk.InvalidArgument) as caught:
+        format(card, "x")
+    assert caught.value.code == "bad_format"
+    assert isinstance(caught.value, ValueError)
