@@ -1,67 +1,21 @@
-"""Profiles: the registry, each profile's options (matrix rows 1-36) and their validation."""
+"""Rule profiles: each profile's options (matrix rows 1-36) and their validation, the
+description of a profile, what its methods read, and its options fuzzed."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import rummikit as rk
-from rummikit.profiles import ProfileRegistry
-
-ONLINE = rk.profiles.get("online")
-PAGAT = rk.profiles.get("pagat")
-RAMI = rk.profiles.get("rami_voleur")
-
-
-# -- registry ------------------------------------------------------------------------------
-
-
-def test_builtin_names():
-    assert rk.profiles.names()[:3] == ("online", "pagat", "rami_voleur")
-
-
-@pytest.mark.parametrize(
-    ("name", "profile"),
-    [
-        ("PAGAT", PAGAT),
-        ("Rami-Voleur", RAMI),
-        ("rami voleur", RAMI),
-        (" rami_chinois ", RAMI),
-        ("rummi", ONLINE),
-        ("Rummikub", PAGAT),
-    ],
-)
-def test_names_and_aliases_are_case_insensitive(name, profile):
-    assert rk.profiles.get(name) is profile
-
-
-def test_unknown_profile_lists_the_known_ones():
-    with pytest.raises(rk.UnknownProfile) as info:
-        rk.profiles.get("gin")
-    assert info.value.code == "unknown_profile"
-    assert "pagat" in info.value.message
-    assert "online" in info.value.known
-    assert isinstance(info.value, ValueError)
-
-
-def test_get_passes_profiles_through_and_refuses_other_types():
-    assert rk.profiles.get(PAGAT) is PAGAT
-    with pytest.raises(rk.InvalidArgument):
-        rk.profiles.get(3)  # type: ignore[arg-type]
-
-
-def test_third_party_registration():
-    registry = ProfileRegistry()
-    house = attrs.evolve(PAGAT, name="house", opening_min_points=25)
-    registry.register(house, aliases=["our house"])
-    assert registry.get("Our-House") is house
-    assert registry.names() == ("house",)
-    with pytest.raises(rk.InvalidArgument) as info:
-        registry.register(attrs.evolve(house, opening_min_points=20))
-    assert info.value.code == "name_taken"
-    registry.register(attrs.evolve(house, opening_min_points=20), replace=True)
-    assert registry.get("house").opening_min_points == 20
-    with pytest.raises(rk.InvalidArgument):
-        registry.register("house")  # type: ignore[arg-type]
-
+from rummikit.options import OptionEnum
+from tests.fuzzing import PROFILES, attempt, by_profile
+from tests.helpers import ONLINE, PAGAT, RAMI, H, refused
 
 # -- the three profiles, row by row ---------------------------------------------------------
 
@@ -291,56 +245,134 @@ def test_repr_names_the_profile():
     assert repr(PAGAT) == "<RuleProfile 'pagat'>"
 
 
-class FakeEntryPoint:
-    """Stands in for an installed package's ``rummikit.profiles`` entry point."""
-
-    def __init__(self, name, loaded):
-        self.name = name
-        self._loaded = loaded
-
-    def load(self):
-        if isinstance(self._loaded, Exception):
-            raise self._loaded
-        return self._loaded
+# -- what a profile's methods read -----------------------------------------------------------
 
 
-def test_entry_point_profiles_are_loaded_on_demand(monkeypatch):
-    third_party = attrs.evolve(PAGAT, name="club_rules", opening_min_points=40)
-    seen = []
-
-    def entry_points(group):
-        seen.append(group)
-        return [FakeEntryPoint("club", third_party), FakeEntryPoint("lazy", lambda: ONLINE)]
-
-    monkeypatch.setattr("importlib.metadata.entry_points", entry_points)
-    registry = ProfileRegistry()
-    assert registry.get("Club-Rules") is third_party
-    assert seen == ["rummikit.profiles"]
-    assert registry.names() == ("club_rules", "online")
-    assert seen == ["rummikit.profiles"]  # loaded once
+def test_a_huge_option_value_is_not_printed():
+    refused(lambda: attrs.evolve(PAGAT, piece_set=H), "invalid_option", rk.InvalidOption)
 
 
-def test_a_broken_entry_point_warns_and_does_not_break_the_registry(monkeypatch):
-    def entry_points(group):
-        return [FakeEntryPoint("broken", ImportError("no module named club"))]
+def test_regression_a_profile_carries_no_melds_read_under_it() -> None:
+    # A game view holds the profile; the profile held its cache of meld readings, filled
+    # with melds built from every player's rack, so pickling a view or turning it into a
+    # dict (as a server sending it to a client would) showed other players' tiles.
+    import pickle
 
-    monkeypatch.setattr("importlib.metadata.entry_points", entry_points)
-    registry = ProfileRegistry()
-    registry.register(PAGAT)
-    with pytest.warns(RuntimeWarning, match="broken") as caught:
-        assert registry.names() == ("pagat",)
-    # regression (a review): the warning pointed inside rummikit, not at the caller
-    assert caught[0].filename == __file__
+    profile = attrs.evolve(rk.profiles.get("pagat"), name="private")
+    game = rk.Game.new(profile, 2, seed=3)
+    before = pickle.dumps(game.view(0))
+    profile.is_valid_meld(rk.Meld(game.rack(1)[:3]))  # whatever seat 1 tried
+    assert pickle.dumps(game.view(0)) == before
+    assert not any("reading" in key for key in attrs.asdict(game.view(0))["profile"])
 
 
-def test_regression_names_are_the_profiles_own():
-    """Found by a review: ``names()`` (and the names an unknown profile's error lists) gave
-    the lookup key, "my_house", for a profile called "My House"."""
-    registry = ProfileRegistry()
-    registry.register(PAGAT.evolve(name="My House"), aliases=["Ours"])
-    assert registry.names() == ("My House",)
-    assert registry.aliases("my-house") == ("My House", "ours")
-    with pytest.raises(rk.UnknownProfile) as caught:
-        registry.get("nope")
-    assert caught.value.known == ("My House",)
-    assert "known profiles: My House" in caught.value.message
+def test_regression_check_table_counts_copies_and_jokers() -> None:
+    """``check_table`` read each meld but never counted the pieces: three copies of r1, or
+    three jokers in a deck of two, passed, while ``check_turn`` refused the same table
+    (found by a review). It now checks the deck first, as ``check_turn`` does."""
+    pagat = rk.profiles.get("pagat")
+    for table, code in (
+        ("r1 r2 r3 | r1 r2 r3 | r1 r2 r3", "too_many_copies"),
+        ("r1 j r3 | r5 j r7 | r9 j r11", "too_many_copies"),
+        ("7h 8h 9h", "not_in_deck"),
+    ):
+        with pytest.raises(rk.InvalidArgument) as caught:
+            pagat.check_table(table)
+        assert caught.value.code == code
+    # a caller that counted the pieces already (the judge, with the rack's) skips the deck
+    copies = "r1 r2 r3 | r1 r2 r3 | r1 r2 r3"
+    assert pagat.check_table(copies, deck_checked=True) == rk.TableState.parse(copies)
+
+
+def test_regression_racks_take_lists_of_notation_and_tables_say_what_a_table_is() -> None:
+    """Found by a review: a table given as a list of melds in notation was read, but a rack
+    given as a list of tiles in notation (``["r6", "r7"]``) was refused; and a table given
+    as a flat list of tiles said "expected tiles or notation, not Tile"."""
+    found = rk.solve("online", "", ["r6", "r7", "r8"], opened=True)
+    assert found is not None
+    assert found.table == rk.TableState.parse("r6 r7 r8")
+    assert rk.parse_tiles("r6 j") == rk.profiles.get("online").as_tiles(["r6", "j"])
+    with pytest.raises(rk.NotationError):
+        rk.profiles.get("online").as_tiles(["r6 r7"])  # one piece per string
+    with pytest.raises(rk.InvalidArgument) as caught:
+        rk.profiles.get("online").check_table(rk.parse_tiles("r8 b8 k8"))
+    assert caught.value.code == "not_a_table"
+    assert "not of single tiles" in caught.value.message
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda p: p.score_round({"ann": 5}),
+        lambda p: p.score_round({"ann": None}),
+        lambda p: p.read_meld(7),
+        lambda p: p.is_valid_meld(None),
+    ],
+    ids=["rack_int", "rack_none", "meld_int", "meld_none"],
+)
+def test_a_piece_container_that_is_not_iterable_is_refused(
+    call: Callable[[rk.RuleProfile], object],
+) -> None:
+    with pytest.raises(rk.RummikitError):
+        call(PROFILES["pagat"])
+
+
+# -- fuzzing: whatever the options, evolve gives a valid profile or InvalidOption ------------
+
+
+OPTION_FIELDS = {field.name: field for field in attrs.fields(rk.RuleProfile) if field.init}
+ENUM_MEMBERS: list[enum.Enum] = [
+    member for enum_class in (*OptionEnum.__subclasses__(), rk.MeldKind) for member in enum_class
+]
+option_values = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 1200),
+    st.integers(),
+    st.floats(),
+    st.text(max_size=12),
+    st.sampled_from(ENUM_MEMBERS),
+    st.sampled_from([str(m.value) for m in ENUM_MEMBERS]),
+    st.sampled_from([str(m.value).upper() for m in ENUM_MEMBERS]),
+    st.lists(st.integers(), max_size=2),
+    st.just(object()),
+    st.just({"a": 1}),
+)
+
+
+def _expected_type(name: str) -> tuple[type, ...]:
+    """The type an option of the profile holds once validated, from its annotation."""
+    annotation = str(OPTION_FIELDS[name].type)
+    found: list[type] = []
+    for text, kind in (("int", int), ("bool", bool), ("str", str), ("None", type(None))):
+        if text in annotation.replace("|", " ").split():
+            found.append(kind)
+    for enum_class in OptionEnum.__subclasses__():
+        if enum_class.__name__ in annotation:
+            found.append(enum_class)
+    return tuple(found)
+
+
+@by_profile
+@given(changes=st.dictionaries(st.sampled_from(list(OPTION_FIELDS)), option_values, max_size=4))
+def test_evolve_gives_a_valid_profile_or_invalid_option(name: str, changes: dict[str, Any]) -> None:
+    profile = PROFILES[name]
+    evolved = attempt(lambda: attrs.evolve(profile, **changes))
+    if isinstance(evolved, rk.RummikitError):
+        assert isinstance(evolved, rk.InvalidOption), repr(evolved)
+        assert evolved.option in OPTION_FIELDS
+        return
+    for option in changes:
+        value = getattr(evolved, option)
+        assert isinstance(value, _expected_type(option)), (option, value)
+        assert type(value) is not bool or bool in _expected_type(option)
+    assert len(evolved.deck) == 52 * evolved.copies + evolved.jokers
+    assert len(evolved.describe()) == len(OPTION_FIELDS)
+    evolved.is_valid_meld(evolved.deck[:3])
+    evolved.score_round({0: evolved.deck[:2], 1: []})
+
+
+@pytest.mark.parametrize("title", [None, 5, ["x"]])
+def test_a_title_must_be_text(title: object) -> None:
+    with pytest.raises(rk.InvalidOption):
+        attrs.evolve(PROFILES["pagat"], title=title)

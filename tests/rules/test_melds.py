@@ -1,13 +1,21 @@
-"""Meld rules, one test per rule of the matrix (rows 3, 23-27) and per example of the sources."""
+"""Meld rules, one test per rule of the matrix (rows 3, 23-27) and per example of the
+sources; the reader's regressions; and ``read_meld`` fuzzed with random pieces and kinds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import rummikit as rk
+from tests.fuzzing import PROFILES, any_piece, attempt, by_profile
+from tests.helpers import ONLINE, PAGAT, RAMI
 
-ONLINE = rk.profiles.get("online")
-PAGAT = rk.profiles.get("pagat")
-RAMI = rk.profiles.get("rami_voleur")
 TILE_PROFILES = [ONLINE, PAGAT]
 ALL = [ONLINE, PAGAT, RAMI]
 
@@ -301,3 +309,102 @@ def test_non_tiles_in_a_meld_are_refused():
     assert info.value.code == "not_a_tile"
     # a list of notation, one piece per string, is read as its tiles
     assert PAGAT.read_meld(["r7", "r8", "r9"]) == PAGAT.read_meld("r7 r8 r9")
+
+
+# -- regressions -----------------------------------------------------------------------------
+
+
+def test_regression_joker_stands_for_the_high_ace() -> None:
+    # Matrix row 3 (Q-K-A) and section 4.6: a joker after the king stands for the high ace.
+    # The reader used to reread "Qh Kh j" as J-Q-K, moving the joker below the queen.
+    reading = RAMI.read_meld("Qh Kh j")
+    assert reading.layout == tuple(rk.parse_tiles("Qh Kh j"))
+    assert reading.jokers[0].tile == rk.Tile(rk.Suit.HEARTS, 1)
+    assert reading.ranks == (12, 13, 14)
+
+
+def test_regression_high_ace_joker_under_the_adjacent_joker_ban() -> None:
+    # "j Kh j" is Q-K-A with no two jokers side by side (D9 variant); it used to be refused
+    # as adjacent_jokers because the only run considered was J-Q-K.
+    profile = attrs.evolve(RAMI, forbid_adjacent_jokers=True)
+    reading = profile.read_meld("run: j Kh j")
+    assert [sub.tile for sub in reading.jokers] == rk.parse_tiles("Qh Ah")
+
+
+# -- fuzzing: whatever the pieces and kind, read_meld reads or refuses -----------------------
+
+
+MELD_CODES = {
+    "too_short",
+    "too_long",
+    "group_too_large",
+    "mixed_suits",
+    "mixed_ranks",
+    "not_consecutive",
+    "repeated_rank",
+    "repeated_suit",
+    "wraps_around",
+    "no_natural_tile",
+    "adjacent_jokers",
+    "ambiguous",
+    "not_in_deck",
+    "too_many_copies",
+    "not_a_meld",
+}
+"""The codes :class:`rummikit.InvalidMeld` documents."""
+
+
+kinds = st.one_of(
+    st.none(),
+    st.sampled_from(list(rk.MeldKind)),
+    st.sampled_from(["run", "group", "RUN", " Group ", "runs", "", "meld", "run:", "grp"]),
+    st.text(max_size=6),
+    st.integers(),
+    st.just(b"run"),
+)
+
+
+def _kind_is_bad(kind: object) -> bool:
+    if kind is None or isinstance(kind, rk.MeldKind):
+        return False
+    return not (isinstance(kind, str) and kind.strip().lower() in ("run", "group"))
+
+
+@by_profile
+@given(
+    pieces=st.lists(any_piece, max_size=20),
+    kind=kinds,
+    form=st.sampled_from(["meld", "list", "tuple", "text"]),
+)
+def test_read_meld_reads_or_refuses(name: str, pieces: list[rk.Tile], kind: Any, form: str) -> None:
+    profile = PROFILES[name]
+    meld: Any = {
+        "meld": rk.Meld(pieces),
+        "list": pieces,
+        "tuple": tuple(pieces),
+        "text": rk.format_tiles(pieces),
+    }[form]
+    if form == "text" and not pieces:
+        meld = "r1 r2 r3"
+        pieces = rk.parse_tiles(meld)
+    reading = attempt(lambda: profile.read_meld(meld, kind))
+    if isinstance(reading, rk.InvalidArgument):
+        assert _kind_is_bad(kind)
+        assert reading.code == "bad_kind"
+        with pytest.raises(rk.InvalidArgument):
+            profile.is_valid_meld(meld, kind)
+        return
+    if isinstance(reading, rk.RummikitError):
+        assert isinstance(reading, rk.InvalidMeld), repr(reading)
+        assert not _kind_is_bad(kind)
+        assert reading.code in MELD_CODES
+        assert profile.is_valid_meld(meld, kind) is False
+        return
+    assert not _kind_is_bad(kind)
+    assert profile.is_valid_meld(meld, kind) is True
+    assert Counter(reading.layout) == Counter(pieces)
+    assert len(reading.stands_for) == len(reading.ranks) == len(pieces)
+    for tile, substitute in zip(reading.layout, reading.stands_for, strict=True):
+        assert (substitute is not None) == tile.is_joker
+    if kind is not None:
+        assert reading.kind is rk.MeldKind.coerce(kind)

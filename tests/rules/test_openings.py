@@ -1,13 +1,22 @@
-"""Opening rules (matrix rows 11-13), with every opening example of the sources."""
+"""Opening rules (matrix rows 11-13), with every opening example of the sources; the
+opening rule of every profile variant on generated tables; and the openings refused as bad
+input.
+"""
+
+from __future__ import annotations
+
+import itertools
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import rummikit as rk
-
-ONLINE = rk.profiles.get("online")
-PAGAT = rk.profiles.get("pagat")
-RAMI = rk.profiles.get("rami_voleur")
+from rummikit.testing import tables
+from tests.helpers import ONLINE, PAGAT, RAMI, refused
+from tests.rules.reference import RUN
+from tests.variants import BY_NAME, by_profile
 
 
 @pytest.mark.parametrize("profile", [ONLINE, PAGAT], ids=lambda p: p.name)
@@ -149,3 +158,70 @@ def test_regression_row13_d4_a_tierce_in_a_kept_run_opens_only_where_the_table_m
     found = rk.solve(still, before, rack, opened=False)
     assert found is not None
     assert (found.score, found.optimal) == (6, True)  # 9d 10d Jd and 9c 10c Jc, new runs
+
+
+# -- the opening rule of every profile, on generated tables ----------------------------------
+
+
+def _longest_natural_stretch(meld: rk.Meld) -> int:
+    """The most natural pieces side by side in a run given in layout order."""
+    stretches = itertools.groupby(tile.is_joker for tile in meld.tiles)
+    return max((len(list(run)) for is_joker, run in stretches if not is_joker), default=0)
+
+
+@by_profile
+@given(data=st.data())
+def test_openings_follow_the_profile_rule(name: str, data: st.DataObject) -> None:
+    profile = BY_NAME[name]
+    table = data.draw(tables(profile, max_melds=4))
+    readings = [profile.read_meld(meld) for meld in table]
+    # Row 12: online counts jokers 0, Pagat (and rami voleur) the value they stand for.
+    jokers_count = profile.opening_joker_value is rk.OpeningJokerValue.REPRESENTED
+    assert jokers_count == (profile.name != "online" and not profile.name.startswith("online_"))
+    points = sum(r.value - (0 if jokers_count else r.joker_value) for r in readings)
+    assert profile.opening_points(table) == points
+    verdict = profile.check_opening(table)
+    if not table:
+        assert verdict.codes == ("no_meld",)
+    elif profile.opening_rule is rk.OpeningRule.POINTS:
+        # Row 11: at least 30 points
+        assert profile.opening_min_points == 30
+        assert verdict.ok == (points >= 30)
+    else:
+        # Row 11: a tierce franche, three natural cards in a row
+        assert profile.opening_rule is rk.OpeningRule.PURE_RUN
+        pure = any(
+            r.kind is RUN and _longest_natural_stretch(m) >= 3
+            for m, r in zip(table, readings, strict=True)
+        )
+        assert verdict.ok == pure
+
+
+# -- openings refused as bad input -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("melds", [rk.Meld.parse("r10 r11 r12"), None, 5, b"r10"])
+def test_an_opening_is_a_list_of_melds(melds):
+    refused(lambda: PAGAT.check_opening(melds), "not_melds")
+    refused(lambda: PAGAT.opening_points(melds), "not_melds")
+
+
+def test_an_opening_of_one_meld_in_a_list_still_works():
+    assert PAGAT.opening_points([rk.Meld.parse("r10 r11 r12")]) == 33
+
+
+def test_an_opening_cannot_use_more_jokers_than_the_deck_has():
+    melds = ["r10 r11 j", "b10 j b12", "k10 k11 j"]
+    refused(lambda: PAGAT.check_opening(melds), "too_many_copies")
+    refused(lambda: PAGAT.opening_points(melds), "too_many_copies")
+
+
+def test_an_opening_cannot_use_more_copies_than_the_deck_has():
+    refused(lambda: PAGAT.opening_points(["r10 r11 r12"] * 3), "too_many_copies")
+    refused(lambda: PAGAT.check_opening(["r10 r11 r12"] * 3), "too_many_copies")
+    assert PAGAT.opening_points(["r10 r11 r12"] * 2) == 66
+
+
+def test_a_piece_outside_the_deck_is_still_an_invalid_meld_in_the_verdict():
+    verdict = PAGAT.check_opening(["7h 8h 9h", "r10 r11 r12"])
+    assert verdict.codes == ("invalid_meld",)
