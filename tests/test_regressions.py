@@ -6,7 +6,6 @@ import subprocess
 import sys
 
 import attrs
-import pytest
 
 import rummikit as rk
 
@@ -123,9 +122,3 @@ def test_regression_a_broken_pool_is_not_a_bad_executor() -> None:
 
     with pytest.raises(BrokenProcessPool):
         rk.simulate("online", players=2, games=1, bots="random", executor=Broken())
-
-
-def test_regression_one_rack_is_one_rack() -> None:
-    """A position with one rack said "1 racks were given" (found by a review)."""
-    with pytest.raises(rk.InvalidArgument, match="; 1 rack was given"):
-        rk.Game.from_position("online", table="", racks=["r1 r2"], stock="r3", current=0)

@@ -1,4 +1,5 @@
-"""Game flow: dealing, phases, actions, penalties, the end of a round, views and matches."""
+"""Game flow: dealing, positions, phases, actions, penalties, the end of a round and views
+(matrix rows 6-10, 13, 28-33)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,8 @@ import attrs
 import pytest
 
 import rummikit as rk
-from tests.helpers import all_tiles, choose_action, play_out
+from tests.helpers import ONLINE, PAGAT, RAMI, all_tiles, choose_action
 
-ONLINE = rk.profiles.get("online")
-PAGAT = rk.profiles.get("pagat")
-RAMI = rk.profiles.get("rami_voleur")
 ALL = [ONLINE, PAGAT, RAMI]
 
 
@@ -123,6 +121,13 @@ def test_unknown_profile_name():
         rk.Game.new("gin", 2, seed=1)
 
 
+def test_a_deal_is_a_pure_function_of_the_seed():
+    rng = random.Random(0)
+    for _ in range(5):
+        seed = rng.randrange(2**40)
+        assert rk.Game.new("rami_voleur", 3, seed) == rk.Game.new("rami_voleur", 3, seed)
+
+
 # -- positions ------------------------------------------------------------------------------
 
 
@@ -164,6 +169,12 @@ def test_bad_positions(kwargs, code):
     with pytest.raises(rk.InvalidArgument) as info:
         position(PAGAT, ["r5", "b5"], **kwargs)
     assert info.value.code == code
+
+
+def test_regression_one_rack_is_one_rack() -> None:
+    """A position with one rack said "1 racks were given" (found by a review)."""
+    with pytest.raises(rk.InvalidArgument, match="; 1 rack was given"):
+        rk.Game.from_position("online", table="", racks=["r1 r2"], stock="r3", current=0)
 
 
 # -- phases and actions (rows 9-10) -------------------------------------------------------
@@ -418,74 +429,7 @@ def test_view_of_unknown_player():
     assert info.value.code == "unknown_player"
 
 
-# -- whole games --------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("profile", ALL, ids=lambda p: p.name)
-@pytest.mark.parametrize("players", [2, 4])
-def test_random_games_end_and_never_lose_a_tile(profile, players):
-    rng = random.Random(players)
-    start = rk.Game.new(profile, players, seed=players * 7)
-    deck = Counter(profile.deck)
-    game = start
-    for game in play_out(start, rng):
-        assert all_tiles(game) == deck
-        assert all(profile.is_valid_meld(meld) for meld in game.table)
-    assert game.outcome is not None
-    if profile.scoring is rk.Scoring.ZERO_SUM:
-        assert sum(game.outcome.scores) == 0
-
-
-# -- matches (row 36) -------------------------------------------------------------------------
-
-
-def test_row36_match_plays_rounds_until_the_match_end_and_rotates_the_first_player():
-    profile = attrs.evolve(PAGAT, match_rounds=3)
-    match = rk.Match.new(profile, 3, seed=4)
-    rng = random.Random(4)
-    firsts = [match.game.current_player]
-    rounds = 0
-    while not match.over:
-        match = match.apply(choose_action(match.game, rng))
-        if len(match.rounds) > rounds:
-            rounds = len(match.rounds)
-            if not match.over:
-                firsts.append(match.game.current_player)
-    assert len(match.rounds) == 3
-    assert firsts == [(firsts[0] + k) % 3 for k in range(3)]
-    assert match.scores == tuple(sum(o.scores[s] for o in match.rounds) for s in range(3))
-    assert sum(match.scores) == 0
-    assert match.winners
-    assert all(match.scores[w] == max(match.scores) for w in match.winners)
-    assert match.check(rk.Draw()).codes == ("match_over",)
-
-
-def test_row36_rami_voleur_match_ends_when_someone_reaches_100_fewest_points_wins():
-    match = rk.Match.new(RAMI, 2, seed=8)
-    rng = random.Random(8)
-    while not match.over:
-        match = match.apply(choose_action(match.game, rng))
-    assert max(match.scores) >= 100
-    assert all(match.scores[w] == min(match.scores) for w in match.winners)
-
-
-def test_row36_zero_sum_match_ends_as_soon_as_a_score_reaches_the_target():
-    profile = attrs.evolve(PAGAT, match_rounds=None, match_target=60)
-    match = rk.Match.new(profile, 2, seed=11)
-    rng = random.Random(11)
-    while not match.over:
-        match = match.apply(choose_action(match.game, rng))
-    totals = [0, 0]
-    for number, outcome in enumerate(match.rounds, start=1):
-        totals = [t + s for t, s in zip(totals, outcome.scores, strict=True)]
-        assert (max(totals) >= 60) == (number == len(match.rounds))  # not one round earlier
-    assert match.scores == tuple(totals)
-    assert len(match.rounds) >= 2
-    assert all(match.scores[w] == max(match.scores) for w in match.winners)
-
-
-def test_match_is_reproducible_from_its_seed():
-    assert rk.Match.new("pagat", 2, seed=3) == rk.Match.new("pagat", 2, seed=3)
+# -- regressions -----------------------------------------------------------------------------
 
 
 def test_regression_an_unchanged_table_after_the_draw_is_a_pass_not_progress():

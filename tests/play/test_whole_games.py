@@ -1,4 +1,6 @@
-"""Properties of whole games under every profile, played by random legal players."""
+"""Whole games played by random legal players under every profile: they end, keep every
+tile and every meld valid, change nothing on an illegal action, and show each player only
+what is theirs."""
 
 from __future__ import annotations
 
@@ -11,7 +13,28 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummikit as rk
-from tests.helpers import all_tiles, play_out
+from tests.helpers import ONLINE, PAGAT, RAMI, all_tiles, play_out
+
+ALL = [ONLINE, PAGAT, RAMI]
+
+
+@pytest.mark.parametrize("profile", ALL, ids=lambda p: p.name)
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_games_end_and_never_lose_a_tile(profile, players):
+    rng = random.Random(players)
+    start = rk.Game.new(profile, players, seed=players * 7)
+    deck = Counter(profile.deck)
+    game = start
+    for game in play_out(start, rng):
+        assert all_tiles(game) == deck
+        assert all(profile.is_valid_meld(meld) for meld in game.table)
+    assert game.outcome is not None
+    if profile.scoring is rk.Scoring.ZERO_SUM:
+        assert sum(game.outcome.scores) == 0
+
+
+# -- properties ------------------------------------------------------------------------------
+
 
 PROFILES = [rk.profiles.get(name) for name in ("online", "pagat", "rami_voleur")]
 
@@ -80,10 +103,3 @@ def test_views_never_reveal_another_rack_or_the_stock(start, rng):
             hidden = [game.rack(p) for p in game.players if p != player and game.rack(p)]
             hidden.append(game.stock)
             assert not any(value in hidden for value in public.values() if value)
-
-
-def test_a_deal_is_a_pure_function_of_the_seed():
-    rng = random.Random(0)
-    for _ in range(5):
-        seed = rng.randrange(2**40)
-        assert rk.Game.new("rami_voleur", 3, seed) == rk.Game.new("rami_voleur", 3, seed)
