@@ -109,3 +109,11 @@ def refused(call: object, code: str, kind: type[rk.RummikitError] = rk.InvalidAr
     assert caught.value.code == code, caught.value
     assert len(caught.value.message) < SHORT
     return caught.value.message
+
+
+def code_of(call, *args, **kwargs) -> str:
+    """The code of the RummikitError ``call(*args, **kwargs)`` raises, with a message."""
+    with pytest.raises(rk.RummikitError) as info:
+        call(*args, **kwargs)
+    assert info.value.message
+    return info.value.code

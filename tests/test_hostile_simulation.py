@@ -10,13 +10,11 @@ import multiprocessing
 import random
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 
-import attrs
 import pytest
 
 import rummikit as rk
 from rummikit import bots as rb
 from rummikit.simulation import Report, play_game, simulate
-from tests.helpers import position
 
 ARGS = {"players": 2, "games": 1, "seed": 1}
 
@@ -190,178 +188,7 @@ def test_from_results_refuses_what_is_not_results_of_one_kind(results):
         assert expected[key] in caught.value.message
 
 
-# -- bots given odd views --------------------------------------------------------------------
-
-BOTS = rb.bot_names()[:4]
-
-
-@pytest.fixture
-def view() -> rk.PlayerView:
-    return position("pagat", "r5 r6 r7 r8 k1", table="b1 b2 b3").view(0)
-
-
-@pytest.mark.parametrize("name", BOTS)
-@pytest.mark.parametrize(
-    "change",
-    [
-        {"player": 5},
-        {"player": -1},
-        {"player": True},
-        {"player": "0"},
-        {"opened": ()},
-        {"opened": "ab"},
-        {"opened": ("yes", "no")},
-        {"opened": None},
-        {"rack_sizes": ()},
-        {"rack_sizes": (5, -1)},
-        {"stock_size": -1},
-        {"phase": "draw"},
-    ],
-    ids=repr,
-)
-def test_a_view_that_does_not_add_up_is_refused(view, name, change):
-    assert code_of(rb.make_bot(name).choose, attrs.evolve(view, **change)) == "bad_view"
-
-
-@pytest.mark.parametrize("name", BOTS)
-def test_something_else_than_a_view_is_refused(name):
-    assert code_of(rb.make_bot(name).choose, None) == "not_a_view"
-    assert code_of(rb.no_play, "view") == "not_a_view"
-
-
-@pytest.mark.parametrize("name", BOTS)
-def test_every_bot_reads_a_view_in_notation_as_solve_does(view, name):
-    written = attrs.evolve(
-        view, profile="Pagat", table=str(view.table), rack=rk.format_tiles(view.rack)
-    )
-    assert rb.make_bot(name).choose(written) == rb.make_bot(name).choose(view)
-    listed = attrs.evolve(view, opened=list(view.opened), rack=list(view.rack))
-    assert rb.make_bot(name).choose(listed) == rb.make_bot(name).choose(view)
-
-
-@pytest.mark.parametrize("name", BOTS)
-@pytest.mark.parametrize(
-    ("change", "code"),
-    [
-        ({"profile": 5}, "not_a_profile"),
-        ({"profile": "gin"}, "unknown_profile"),
-        ({"table": 5}, "not_a_table"),
-        ({"table": "r1 r2"}, "invalid_table"),
-        ({"rack": "r5 zz"}, "bad_token"),
-        ({"rack": None}, "not_tiles"),
-        ({"rack": (5,)}, "not_a_tile"),
-        ({"rack": "r5 r5 r5"}, "too_many_copies"),
-    ],
-    ids=repr,
-)
-def test_every_bot_refuses_what_solve_refuses(view, name, change, code):
-    assert code_of(rb.make_bot(name).choose, attrs.evolve(view, **change)) == code
-
-
-# -- best_play -------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("use_solver", [True, False])
-def test_best_play_takes_notation_either_way(use_solver):
-    pagat = rk.profiles.get("pagat")
-    values = rb.best_play(
-        pagat,
-        rk.TableState(rk.parse_table("b1 b2 b3")),
-        rk.parse_tiles("r5 r6 r7 b4"),
-        opened=True,
-        use_solver=use_solver,
-    )
-    text = rb.best_play("pagat", "b1 b2 b3", "r5 r6 r7 b4", opened=True, use_solver=use_solver)
-    assert values is not None
-    assert text is not None
-    assert text.tiles == values.tiles
-
-
-@pytest.mark.parametrize("use_solver", [True, False])
-@pytest.mark.parametrize(
-    ("args", "code"),
-    [
-        ({"rack": None}, "not_tiles"),
-        ({"rack": 5}, "not_tiles"),
-        ({"profile": None}, "not_a_profile"),
-        ({"table": "r1 r2"}, "invalid_table"),
-        ({"opened": "yes"}, "bad_opened"),
-        ({"budget": "x"}, "bad_budget"),
-        ({"budget": 0}, "bad_budget"),
-        ({"keep_table": "no"}, "bad_keep_table"),
-        ({"objective": "fun"}, "bad_objective"),
-        ({"rack": "r5 o14"}, "bad_rank"),
-    ],
-    ids=repr,
-)
-def test_best_play_refuses_the_same_input_either_way(use_solver, args, code):
-    call = {"profile": "pagat", "table": "", "rack": "r5 r6 r7", "opened": True, **args}
-    assert code_of(rb.best_play, **call, use_solver=use_solver) == code
-
-
-def test_best_play_use_solver_is_a_bool():
-    assert code_of(rb.best_play, "pagat", "", "r5", opened=True, use_solver=0) == ("bad_use_solver")
-
-
 # -- bot constructors ------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "options",
-    [
-        {"reserve": "x"},
-        {"reserve": -1},
-        {"budget": 0},
-        {"budget": "big"},
-        {"endgame_budget": 1.5},
-        {"open_min_tiles": None},
-        {"patience": -1},
-        {"late_stock": "20"},
-        {"danger": 2.0},
-        {"joker_gain": None},
-        {"endgame_rack": True},
-    ],
-    ids=repr,
-)
-def test_strategic_bot_options_are_checked_when_it_is_made(options):
-    with pytest.raises(rk.InvalidArgument) as info:
-        rb.StrategicBot(**options)
-    assert info.value.code == "bad_bot_option"
-    assert next(iter(options)) in info.value.message
-
-
-def test_greedy_bot_budget_is_checked_when_it_is_made():
-    for bot in (rb.GreedyBot, rb.SimpleBot):
-        assert code_of(bot, budget=-5) == "bad_bot_option"
-    assert rb.GreedyBot(budget=None).budget is None
-
-
-@pytest.mark.parametrize("rng", [5, "seed", random])
-def test_a_generator_that_is_no_random_is_refused(rng):
-    for name in BOTS:
-        assert code_of(rb.make_bot, name, rng) == "bad_rng"
-    for bot in (rb.RandomBot, rb.GreedyBot, rb.SimpleBot, rb.StrategicBot):
-        assert code_of(bot, rng) == "bad_rng"
-    assert isinstance(rb.make_bot("random", random.SystemRandom()), rb.RandomBot)
-
-
-def test_reserve_for_takes_a_profile_name():
-    assert rb.StrategicBot().reserve_for("rami voleur") == 0
-    assert code_of(rb.StrategicBot().reserve_for, 5) == "bad_profile_name"
-
-
-@pytest.mark.parametrize("name", ["random", "greedy", "strategic", "simple"])
-def test_a_bot_refuses_a_view_out_of_turn_or_after_the_round(name: str) -> None:
-    # A bot chooses on its own turn, while the round is on: anything else is a bad view.
-    game = rk.Game.new("online", 2, seed=1)
-    bot = rb.make_bot(name, random.Random(1))
-    other = game.view(1 - game.current_player)
-    with pytest.raises(rk.InvalidArgument, match="a bot chooses on its own turn") as info:
-        bot.choose(other)
-    assert info.value.code == "bad_view"
-    over = attrs.evolve(game.view(game.current_player), phase=rk.Phase.OVER)
-    with pytest.raises(rk.InvalidArgument, match="the round is over"):
-        bot.choose(over)
 
 
 def test_regression_a_seed_too_long_to_write_is_a_bad_seed():

@@ -7,7 +7,6 @@ import multiprocessing
 import random
 import sys
 import types
-from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import attrs
@@ -25,9 +24,6 @@ from rummikit.simulation import (
     play_game,
     simulate,
 )
-from tests.helpers import position
-
-PROFILES = ("online", "pagat", "rami_voleur")
 
 
 def spawn_pool(workers: int = 2) -> ProcessPoolExecutor:
@@ -35,77 +31,6 @@ def spawn_pool(workers: int = 2) -> ProcessPoolExecutor:
 
 
 # -- bots ------------------------------------------------------------------------------------
-
-
-class Watcher:
-    """Wraps a bot, checks it only ever gets its own view, and counts its choices."""
-
-    def __init__(self, inner: rb.Bot, seat: int) -> None:
-        self.inner, self.seat, self.choices = inner, seat, Counter[str]()
-
-    def choose(self, view: rk.PlayerView) -> rk.Action:
-        assert isinstance(view, rk.PlayerView)
-        assert view.player == self.seat == view.current_player
-        assert view.phase is not rk.Phase.OVER
-        action = self.inner.choose(view)
-        self.choices[type(action).__name__] += 1
-        return action
-
-
-@pytest.mark.parametrize("name", rb.bot_names())
-@pytest.mark.parametrize("profile", PROFILES)
-def test_built_in_bots_choose_only_legal_actions(profile, name):
-    # The first 30 turns of a three-player game: every action chosen must be legal as it is.
-    seats = [Watcher(rb.make_bot(name, random.Random(seat)), seat) for seat in range(3)]
-    game = rk.Game.new(profile, 3, seed=11)
-    for _ in range(30):
-        if game.outcome is not None:
-            break
-        seat = seats[game.current_player]
-        action = seat.choose(game.view(game.current_player))
-        assert game.check(action).ok, (action, game.check(action))
-        game = game.apply(action)
-    assert any(watcher.choices["Play"] for watcher in seats)
-
-
-def test_a_whole_game_between_bots_ends_without_penalties():
-    bots = [
-        Watcher(rb.make_bot(name, random.Random(1)), seat)
-        for seat, name in enumerate(rb.bot_names())
-    ]
-    game = play_game("online", bots, seed=3)
-    assert game.outcome is not None
-    assert not any(isinstance(action, rk.GiveUp) for action in game.history)
-    assert sum(game.penalties) == 0
-    assert rk.loads(rk.dumps(game)) == game
-
-
-def test_bots_are_reproducible_from_their_generator():
-    def play(seed: int) -> rk.Game:
-        return play_game("pagat", [rb.RandomBot(random.Random(seed + s)) for s in range(2)], seed=4)
-
-    assert play(1).history == play(1).history
-    assert play(1).history != play(50).history
-
-
-def test_bot_protocol_and_registry():
-    assert rb.bot_names()[:3] == ("random", "greedy", "strategic")
-    for name in rb.bot_names():
-        assert isinstance(rb.make_bot(name), rb.Bot)
-    assert isinstance(rb.make_bot(" Greedy "), rb.GreedyBot)
-    with pytest.raises(rk.InvalidArgument) as info:
-        rb.make_bot("clever")
-    assert info.value.code == "unknown_bot"
-    assert "greedy" in info.value.message
-    with pytest.raises(rk.InvalidArgument) as info:
-        rb.register_bot("greedy", rb.RandomBot)
-    assert info.value.code == "name_taken"
-    with pytest.raises(rk.InvalidArgument) as info:
-        rb.register_bot("", rb.RandomBot)
-    assert info.value.code == "bad_bot_name"
-    with pytest.raises(rk.InvalidArgument) as info:
-        rb.register_bot("thing", "not callable")  # type: ignore[arg-type]
-    assert info.value.code == "not_a_bot_factory"
 
 
 def test_a_registered_bot_plays_in_simulations(monkeypatch):
@@ -154,74 +79,6 @@ def test_a_bot_returning_no_action_is_an_error():
     with pytest.raises(rk.InvalidArgument) as info:
         simulate("pagat", players=2, games=1, seed=3, bots=Confused)
     assert info.value.code == "bad_bot_action"
-
-
-def test_strategic_bot_holds_a_small_opening_and_takes_a_big_one():
-    small = position(
-        "pagat", "r10 r11 r12 b1 b3 b5 b7 b9 k2 k4 k6 k8 o1 o3", opened=False, opponent_opened=False
-    )
-    view = small.view(0)
-    assert isinstance(rb.GreedyBot().choose(view), rk.Play)
-    assert isinstance(rb.StrategicBot().choose(view), rk.Draw)
-    assert isinstance(rb.StrategicBot(open_min_tiles=3).choose(view), rk.Play)
-    big = position(
-        "pagat",
-        "r10 r11 r12 r13 b5 k5 o5 b1 b3 b7 b9 k2 k4 o1",
-        opened=False,
-        opponent_opened=False,
-    )
-    action = rb.StrategicBot().choose(big.view(0))
-    assert isinstance(action, rk.Play)
-    assert big.check(action).ok
-
-
-def test_strategic_bot_opens_when_waiting_gets_costly():
-    small = position(
-        "pagat", "r10 r11 r12 b1 b3 b5 b7 b9 k2 k4 k6 k8 o1 o3", opened=False, opponent_opened=False
-    )
-    late = attrs.evolve(
-        small, stock=small.stock[:10], racks=(small.racks[0], small.racks[1] + small.stock[10:])
-    )
-    assert isinstance(rb.StrategicBot().choose(late.view(0)), rk.Play)
-
-
-def test_strategic_bot_sheds_points_once_open():
-    game = position(
-        "pagat", "r1 r2 r3 r4 k13", table="o13 b13 r13", opened=True, opponent_opened=False
-    )
-    profile, table, rack = game.profile, game.table, game.rack(0)
-
-    def laid(after: rk.TableState | None) -> Counter[rk.Tile]:
-        assert after is not None
-        assert profile.check_turn(before=table, rack=rack, after=after, opened=True).ok
-        return after.tiles - table.tiles
-
-    def points(tiles: Counter[rk.Tile]) -> int:
-        return sum(profile.piece_value(tile) * n for tile, n in tiles.items())
-
-    most = laid(rb.best_play(profile, table, rack, opened=True))
-    highest = laid(rb.best_play(profile, table, rack, opened=True, objective="points"))
-    assert sum(most.values()) >= sum(highest.values())
-    assert points(highest) >= max(points(most), 13)
-    action = rb.StrategicBot().choose(game.view(0))
-    assert isinstance(action, rk.Play)
-    assert rk.parse_tile("k13") in laid(action.table)
-    with pytest.raises(rk.InvalidArgument) as info:
-        rb.best_play(game.profile, game.table, game.rack(0), opened=True, objective="most")  # type: ignore[arg-type]
-    assert info.value.code == "bad_objective"
-
-
-def test_bots_draw_or_pass_when_nothing_can_be_played():
-    game = position(
-        "pagat",
-        "r1 b3 k5 o7 r9 b11 k13 o2 r4 b6 k8 o10 r12 b2",
-        opened=False,
-        opponent_opened=False,
-    )
-    for name in rb.bot_names():
-        assert isinstance(rb.make_bot(name).choose(game.view(0)), rk.Draw)
-    rami = rk.Game.new("rami_voleur", 2, seed=1)
-    assert isinstance(rb.make_bot("greedy").choose(rami.view(rami.current_player)), rk.Draw)
 
 
 # -- reports ---------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import attrs
 import pytest
 
 import rummikit as rk
@@ -122,3 +123,58 @@ def test_keywords_and_repr():
         "reserve=2, joker_gain=4, endgame_rack=6, endgame_budget=100000)"
     )
     assert isinstance(rb.make_bot("strategic"), rb.StrategicBot)
+
+
+def test_strategic_bot_holds_a_small_opening_and_takes_a_big_one():
+    small = position(
+        "pagat", "r10 r11 r12 b1 b3 b5 b7 b9 k2 k4 k6 k8 o1 o3", opened=False, opponent_opened=False
+    )
+    view = small.view(0)
+    assert isinstance(rb.GreedyBot().choose(view), rk.Play)
+    assert isinstance(rb.StrategicBot().choose(view), rk.Draw)
+    assert isinstance(rb.StrategicBot(open_min_tiles=3).choose(view), rk.Play)
+    big = position(
+        "pagat",
+        "r10 r11 r12 r13 b5 k5 o5 b1 b3 b7 b9 k2 k4 o1",
+        opened=False,
+        opponent_opened=False,
+    )
+    action = rb.StrategicBot().choose(big.view(0))
+    assert isinstance(action, rk.Play)
+    assert big.check(action).ok
+
+
+def test_strategic_bot_opens_when_waiting_gets_costly():
+    small = position(
+        "pagat", "r10 r11 r12 b1 b3 b5 b7 b9 k2 k4 k6 k8 o1 o3", opened=False, opponent_opened=False
+    )
+    late = attrs.evolve(
+        small, stock=small.stock[:10], racks=(small.racks[0], small.racks[1] + small.stock[10:])
+    )
+    assert isinstance(rb.StrategicBot().choose(late.view(0)), rk.Play)
+
+
+def test_strategic_bot_sheds_points_once_open():
+    game = position(
+        "pagat", "r1 r2 r3 r4 k13", table="o13 b13 r13", opened=True, opponent_opened=False
+    )
+    profile, table, rack = game.profile, game.table, game.rack(0)
+
+    def laid(after: rk.TableState | None) -> Counter[rk.Tile]:
+        assert after is not None
+        assert profile.check_turn(before=table, rack=rack, after=after, opened=True).ok
+        return after.tiles - table.tiles
+
+    def points(tiles: Counter[rk.Tile]) -> int:
+        return sum(profile.piece_value(tile) * n for tile, n in tiles.items())
+
+    most = laid(rb.best_play(profile, table, rack, opened=True))
+    highest = laid(rb.best_play(profile, table, rack, opened=True, objective="points"))
+    assert sum(most.values()) >= sum(highest.values())
+    assert points(highest) >= max(points(most), 13)
+    action = rb.StrategicBot().choose(game.view(0))
+    assert isinstance(action, rk.Play)
+    assert rk.parse_tile("k13") in laid(action.table)
+    with pytest.raises(rk.InvalidArgument) as info:
+        rb.best_play(game.profile, game.table, game.rack(0), opened=True, objective="most")  # type: ignore[arg-type]
+    assert info.value.code == "bad_objective"
