@@ -61,29 +61,6 @@ def test_regression_no_error_message_repeats_a_huge_number_or_reads_bytes() -> N
         rk.TableState(rk.notation.as_table({"r1 r2 r3": 1}))  # type: ignore[arg-type]
 
 
-def test_regression_hand_built_results_are_checked() -> None:
-    # Report.from_results trusted every GameResult: a winner outside the seats or missing
-    # scores failed with IndexError, and results of another profile were summed up under
-    # the report's name.
-    import pytest
-
-    from rummikit.simulation import GameResult, Report
-
-    report = rk.simulate("online", players=2, games=1, bots="random", seed=1)
-    result = report.results[0]
-    for changes in ({"winners": (5,)}, {"scores": ()}, {"turns": None}, {"termination": "x"}):
-        with pytest.raises(rk.InvalidArgument) as info:
-            attrs.evolve(result, **changes)
-        assert info.value.code == "bad_results"
-    with pytest.raises(rk.InvalidArgument) as info:
-        Report.from_results("pagat", report.bots, 1, [result])
-    assert info.value.code == "bad_results"
-    assert isinstance(result, GameResult)
-    with pytest.raises(rk.InvalidArgument) as info:
-        rk.profiles.get("pagat").differences("online")  # type: ignore[arg-type]
-    assert info.value.code == "not_a_profile"
-
-
 def test_regression_huge_numbers_in_bot_simulation_and_solver_arguments() -> None:
     # Python cannot print an int of more than 4,300 digits: messages that quoted the value
     # raised its own ValueError instead of the rummikit error.
@@ -106,19 +83,3 @@ def test_regression_huge_numbers_in_bot_simulation_and_solver_arguments() -> Non
     for call in calls:
         with pytest.raises(rk.RummikitError, match=r"very large integer|at most"):
             call()
-
-
-def test_regression_a_broken_pool_is_not_a_bad_executor() -> None:
-    # A pool whose workers died raises BrokenProcessPool, a RuntimeError: it was reported as
-    # bad_executor ("give one still running"), hiding the CLI's "try --workers 1" advice.
-    import concurrent.futures
-    from concurrent.futures.process import BrokenProcessPool
-
-    import pytest
-
-    class Broken(concurrent.futures.Executor):
-        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
-            raise BrokenProcessPool("the workers died")
-
-    with pytest.raises(BrokenProcessPool):
-        rk.simulate("online", players=2, games=1, bots="random", executor=Broken())
