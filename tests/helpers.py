@@ -19,6 +19,8 @@ from rummikit.moves import simple_plays
 ONLINE = rk.profiles.get("online")
 PAGAT = rk.profiles.get("pagat")
 RAMI = rk.profiles.get("rami_voleur")
+ALL = [ONLINE, PAGAT, RAMI]
+"""The built-in profiles."""
 
 
 # -- playing games ---------------------------------------------------------------------------

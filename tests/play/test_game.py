@@ -10,9 +10,7 @@ import attrs
 import pytest
 
 import rummikit as rk
-from tests.helpers import ONLINE, PAGAT, RAMI, all_tiles, choose_action
-
-ALL = [ONLINE, PAGAT, RAMI]
+from tests.helpers import ALL, ONLINE, PAGAT, RAMI, all_tiles, choose_action
 
 
 def deck_minus(profile: rk.RuleProfile, *parts: str) -> list[rk.Tile]:

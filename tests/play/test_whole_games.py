@@ -13,9 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummikit as rk
-from tests.helpers import ONLINE, PAGAT, RAMI, all_tiles, play_out
-
-ALL = [ONLINE, PAGAT, RAMI]
+from tests.helpers import ALL, all_tiles, play_out
 
 
 @pytest.mark.parametrize("profile", ALL, ids=lambda p: p.name)

@@ -15,9 +15,8 @@ from hypothesis import strategies as st
 
 import rummikit as rk
 from rummikit.testing import tables
-from tests.helpers import ONLINE, PAGAT, RAMI
+from tests.helpers import ALL, ONLINE, PAGAT, RAMI
 
-ALL = [ONLINE, PAGAT, RAMI]
 TILES = [ONLINE, PAGAT]
 FREE_JOKERS = [ONLINE, RAMI]
 

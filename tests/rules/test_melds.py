@@ -14,10 +14,9 @@ from hypothesis import strategies as st
 
 import rummikit as rk
 from tests.fuzzing import PROFILES, any_piece, attempt, by_profile
-from tests.helpers import ONLINE, PAGAT, RAMI
+from tests.helpers import ALL, ONLINE, PAGAT, RAMI
 
 TILE_PROFILES = [ONLINE, PAGAT]
-ALL = [ONLINE, PAGAT, RAMI]
 
 
 def code_of(profile, meld, kind=None):

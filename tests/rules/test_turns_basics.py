@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 import rummikit as rk
 from rummikit.testing import tables
-from tests.helpers import ONLINE, PAGAT, RAMI
-from tests.rules.judging import ALL, SOURCE_MANIPULATIONS, TILES, cards, codes, judge, name, plays
+from tests.helpers import ALL, ONLINE, PAGAT, RAMI
+from tests.rules.judging import SOURCE_MANIPULATIONS, TILES, cards, codes, judge, name, plays
 
 
 def test_cards_translates_tile_notation():

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 import rummikit as rk
 from rummikit.testing import runs
-from tests.helpers import ONLINE, PAGAT, RAMI
-from tests.rules.judging import ALL, FREE_JOKERS, codes, judge, name, plays
+from tests.helpers import ALL, ONLINE, PAGAT, RAMI
+from tests.rules.judging import FREE_JOKERS, codes, judge, name, plays
 
 # -- rows 17-20: joker melds on the table ----------------------------------------------------
 

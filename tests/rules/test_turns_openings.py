@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 import rummikit as rk
 from rummikit.testing import tables
-from tests.helpers import ONLINE, PAGAT, RAMI
-from tests.rules.judging import ALL, TILES, codes, judge, name
+from tests.helpers import ALL, ONLINE, PAGAT, RAMI
+from tests.rules.judging import TILES, codes, judge, name
 
 # -- rows 11-14: the opening turn -----------------------------------------------------------
 

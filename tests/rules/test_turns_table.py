@@ -11,8 +11,8 @@ import attrs
 import pytest
 
 import rummikit as rk
-from tests.helpers import PAGAT, RAMI
-from tests.rules.judging import ALL, SOURCE_MANIPULATIONS, cards, codes, judge, name
+from tests.helpers import ALL, PAGAT, RAMI
+from tests.rules.judging import SOURCE_MANIPULATIONS, cards, codes, judge, name
 
 
 @pytest.mark.parametrize("example", SOURCE_MANIPULATIONS, ids=str)
