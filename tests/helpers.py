@@ -1,4 +1,9 @@
-"""Shared helpers for tests that play whole games."""
+"""Helpers shared by every folder of the test suite.
+
+The built-in profiles, helpers that play whole games, and the checks that bad input is
+refused the documented way: a :class:`rummikit.RummikitError` with its code and a short
+message.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,19 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
+import pytest
+
 import rummikit as rk
 from rummikit.moves import simple_plays
+
+ONLINE = rk.profiles.get("online")
+PAGAT = rk.profiles.get("pagat")
+RAMI = rk.profiles.get("rami_voleur")
+ALL = [ONLINE, PAGAT, RAMI]
+"""The built-in profiles."""
+
+
+# -- playing games ---------------------------------------------------------------------------
 
 
 def choose_action(game: rk.Game, rng: random.Random) -> rk.Action:
@@ -56,9 +72,9 @@ def position(
     The rest of the deck is the stock (only its first ``stock`` pieces, if given; the others
     go to the opponent's rack, which is fine for a bot: it sees only the sizes).
     """
-    rules = rk.profiles.get(profile)
+    profile = rk.profiles.get(profile)
     melds = rk.parse_table(table) if table else ()
-    rest = Counter(rules.deck) - Counter(rk.parse_tiles(rack))
+    rest = Counter(profile.deck) - Counter(rk.parse_tiles(rack))
     for meld in melds:
         rest -= Counter(meld.tiles)
     pool = sorted(rest.elements())
@@ -66,9 +82,40 @@ def position(
     left = pool if stock is None else pool[:stock]
     spare = [] if stock is None else pool[stock:]
     return rk.Game.from_position(
-        rules,
+        profile,
         table=melds,
         racks=[rack, [*opponent, *spare]],
         stock=left,
         opened=[opened, opponent_opened],
     )
+
+
+# -- refusals --------------------------------------------------------------------------------
+
+
+H = 10**5000
+"""Too long for Python to print (over 4,300 digits): a message that shows it raises."""
+SHORT = 200
+"""The longest message allowed when the input held a huge number."""
+
+
+def ident(value: object) -> str | None:
+    """A test id that does not print a huge integer (pytest would raise)."""
+    return "huge" if value is H else None
+
+
+def refused(call: object, code: str, kind: type[rk.RummikitError] = rk.InvalidArgument) -> str:
+    """The message of the error ``call`` raises, checked for its class, ``code`` and length."""
+    with pytest.raises(kind) as caught:
+        call()  # type: ignore[operator]
+    assert caught.value.code == code, caught.value
+    assert len(caught.value.message) < SHORT
+    return caught.value.message
+
+
+def code_of(call, *args, **kwargs) -> str:
+    """The code of the RummikitError ``call(*args, **kwargs)`` raises, with a message."""
+    with pytest.raises(rk.RummikitError) as info:
+        call(*args, **kwargs)
+    assert info.value.message
+    return info.value.code

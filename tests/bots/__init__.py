@@ -1,0 +1,1 @@
+"""Bots (:mod:`rummikit.bots`): the built-in players and their registry."""

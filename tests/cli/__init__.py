@@ -1,0 +1,1 @@
+"""The command line: ``rummikit`` (:mod:`rummikit.cli`) and ``python -m rummikit``."""

@@ -1,0 +1,1 @@
+"""Pieces, melds and tables as values, and their notation (the lowest layer)."""

@@ -1,0 +1,1 @@
+"""Play: actions, games, matches, simple moves and whole random games."""

@@ -1,0 +1,1 @@
+"""Saved games and matches (:mod:`rummikit.record`)."""

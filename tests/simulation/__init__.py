@@ -1,0 +1,1 @@
+"""Simulations (:mod:`rummikit.simulation`): games between bots, and their reports."""
