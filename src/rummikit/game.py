@@ -23,7 +23,7 @@ import attrs
 from rummikit import profiles as _profiles
 from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
 from rummikit.errors import InvalidArgument, brief
-from rummikit.judge import judge_turn
+from rummikit.judge import codes_of, judge_turn
 from rummikit.notation import TableLike, TilesLike, as_table, as_tiles
 from rummikit.options import FirstPlayer, StockEnd, TurnStructure
 from rummikit.pieces import Tile, sort_tiles
@@ -457,17 +457,25 @@ class Game:
         return tuple(racks)
 
     def _play(self, action: Play) -> Game:
-        played = action.table.tiles - self.table.tiles
+        # counted by piece code, as the judge counts them: cheaper than hashing tiles
+        played = codes_of(action.table.melds) - codes_of(self.table.melds)
         if not played:
             # Leaving the table as it was (allowed after a mandatory draw) lays nothing:
             # it neither opens nor counts as progress toward the end of the round.
             return self._next(action, table=action.table, progress=False)
-        rack = Counter(self.racks[self.current_player]) - played
+        rack = []
+        for tile in self.racks[self.current_player]:  # sorted, and stays so
+            if played[tile.code]:
+                played[tile.code] -= 1
+            else:
+                rack.append(tile)
+        racks = list(self.racks)
+        racks[self.current_player] = tuple(rack)
         opened = list(self.opened)
         opened[self.current_player] = True
         return self._next(
             action,
-            racks=self._with_rack(rack.elements()),
+            racks=tuple(racks),
             table=action.table,
             opened=tuple(opened),
             progress=True,

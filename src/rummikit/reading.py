@@ -105,9 +105,11 @@ class MeldReading:
         return f"<MeldReading {self} value={self.value}>"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MeldRules:
-    """The options that decide whether tiles form a meld (a slice of a rule profile)."""
+    """The options that decide whether tiles form a meld (a slice of a rule profile).
+
+    Its hash is kept (``cache_hash``): it keys the memo of readings at every meld read."""
 
     piece_set: PieceSet
     jokers: int = 2  # in the deck: a meld holds at most as many

@@ -12,8 +12,10 @@ that only extend melds (``_extensions``), and the frozen-joker rule (``_jokers``
 ``_releases`` for freeing a joker).
 """
 
-# judge_turn serves games, which judge their own sound positions; releases_in_order and
-# replacements serve the solver, which asks the joker rule's questions of its plays
+# judge_turn and codes_of serve games, which judge their own sound positions and count the
+# pieces a play laid as the judge does; releases_in_order and replacements serve the solver,
+# which asks the joker rule's questions of its plays
+from rummikit.judge._common import codes_of as codes_of
 from rummikit.judge._releases import releases_in_order as releases_in_order
 from rummikit.judge._releases import replacements as replacements
 from rummikit.judge._turn import check_turn
