@@ -10,12 +10,20 @@ it, while openings, scoring and the judge (:mod:`rummikit.opening`, :mod:`rummik
 :mod:`rummikit.judge`) take a profile and sit above. Its methods that ask those rules
 (:meth:`RuleProfile.check_turn`, :meth:`RuleProfile.score_round`, ...) are a convenience
 face over them and reach them when called.
+
+A profile's ``name`` is a key (in the registry, on the command line, in saved games) and
+its ``title`` a line of text people read, so both are bounded and printable
+(:data:`MAX_NAME_LENGTH`, :data:`MAX_TITLE_LENGTH`). A profile made with
+:meth:`RuleProfile.evolve` that keeps its parent's name but not its options says so: its
+:attr:`~RuleProfile.modified_from` is the profile whose name it bears, and its repr lists
+what changed.
 """
 
 from __future__ import annotations
 
 import difflib
 import enum
+import re
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping
 from typing import Any, TypeVar, cast
@@ -42,7 +50,15 @@ from rummikit.reading import MeldReading, MeldRules, reading_of
 from rummikit.table import TableState
 from rummikit.verdict import Verdict
 
-__all__ = ["OptionRow", "RuleProfile"]
+__all__ = [
+    "MAX_NAME_LENGTH",
+    "MAX_TITLE_LENGTH",
+    "OptionRow",
+    "RuleProfile",
+    "mark_modified",
+    "name_key",
+    "name_problem",
+]
 
 P = TypeVar("P", bound=Hashable)
 
@@ -74,14 +90,79 @@ def _flag(instance: object, attribute: attrs.Attribute[bool], value: bool) -> No
         raise InvalidOption(attribute.name, f"expected True or False, not {brief(value)}")
 
 
-def _text(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
-    if not isinstance(value, str):
-        raise InvalidOption(attribute.name, f"expected a string, not {brief(value)}")
+MAX_NAME_LENGTH = 64
+"""The longest profile name, in characters.
+
+A name is a key: the registry's, a command-line argument, a column of a host's database, a
+word in messages and reprs. The longest built-in name has 11 characters and a house rule
+named after its parent and its change (``pagat_no_adjacent_jokers``) 24; 64 leaves room for
+more and still fits a column, a line of a terminal and the identifiers most databases
+index (63 or 64 characters).
+"""
+
+MAX_TITLE_LENGTH = 100
+"""The longest profile title, in characters: one line of a menu, a heading or a terminal
+(the longest built-in title has 41)."""
+
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+"""A profile name: ASCII letters, digits, ``_``, ``-`` and ``.``, starting with a letter or a
+digit (the length is checked apart, against :data:`MAX_NAME_LENGTH`)."""
+
+
+def name_key(name: str) -> str:
+    """``name`` as the registry compares names: lower case, ``_`` for each run of spaces,
+    ``-`` and ``_``, none at either end (``"Rami-Voleur"`` and ``"rami voleur"`` are
+    ``"rami_voleur"``). Two profiles whose names have one key share a name."""
+    return "_".join(name.strip().lower().replace("-", " ").replace("_", " ").split())
+
+
+def name_problem(name: object) -> str | None:
+    """What keeps ``name`` from being a profile's name (or a registry alias), or None.
+
+    A name is 1 to :data:`MAX_NAME_LENGTH` ASCII letters, digits, ``_``, ``-`` and ``.``,
+    starting with a letter or a digit. The message never repeats a long or unprintable
+    name: it is shortened and escaped.
+    """
+    if not isinstance(name, str):
+        return f"a name is text, not {brief(name)}"
+    if not name:
+        return "a name cannot be empty"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"a name is at most {MAX_NAME_LENGTH} characters long, not {len(name):,}"
+    if _NAME.fullmatch(name):
+        return None
+    if not _NAME.fullmatch(name[0]):
+        return f"a name starts with a letter or a digit (ASCII), not {name[0]!r}"
+    bad = next(char for char in name if not _NAME.fullmatch("a" + char))
+    hint = " (write '_' or '-' for a space)" if bad == " " else ""
+    return (
+        f"a name holds only ASCII letters, digits, '_', '-' and '.'; {brief(name)} holds "
+        f"{bad!r}{hint}"
+    )
 
 
 def _name(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
-    if not isinstance(value, str) or not value.strip():
-        raise InvalidOption(attribute.name, f"expected a non-empty string, not {brief(value)}")
+    problem = name_problem(value)
+    if problem is not None:
+        raise InvalidOption(attribute.name, problem)
+
+
+def _title(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+    if not isinstance(value, str):
+        raise InvalidOption(attribute.name, f"expected text, not {brief(value)}")
+    if len(value) > MAX_TITLE_LENGTH:
+        raise InvalidOption(
+            attribute.name,
+            f"a title is at most {MAX_TITLE_LENGTH} characters long, not {len(value):,}",
+        )
+    for index, char in enumerate(value):
+        if not char.isprintable():
+            raise InvalidOption(
+                attribute.name,
+                f"a title is printable text, not {char!r} (at {index}): no control or "
+                "format characters, line breaks, spaces other than ' ', unassigned code "
+                "points or lone surrogates",
+            )
 
 
 @attrs.define(frozen=True)
@@ -113,11 +194,17 @@ class RuleProfile:
     and by :meth:`describe`.
     """
 
-    name: str = attrs.field(validator=_name, metadata={"doc": "Registry name.", "row": 0})
+    name: str = attrs.field(
+        validator=_name,
+        metadata={
+            "doc": "Registry name: ASCII letters, digits, '_', '-' and '.'.",
+            "row": 0,
+        },
+    )
     title: str = attrs.field(
         default="",
-        validator=_text,
-        metadata={"doc": "Human-readable title of the variant.", "row": 0},
+        validator=_title,
+        metadata={"doc": "Human-readable title of the variant, one printable line.", "row": 0},
     )
     piece_set: PieceSet = attrs.field(
         default=PieceSet.TILES,
@@ -316,6 +403,9 @@ class RuleProfile:
     _meld_rules: MeldRules = attrs.field(init=False, eq=False, hash=False)
     _deck: tuple[Tile, ...] = attrs.field(init=False, eq=False, hash=False)
     _deck_counts: Counter[int] = attrs.field(init=False, eq=False, hash=False)
+    # Set only by evolve and mark_modified, on a profile they have just made; never part of
+    # equality or the hash, so that a marked profile is the same value as an unmarked one.
+    _modified_from: RuleProfile | None = attrs.field(init=False, default=None, eq=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         self._check_combinations()
@@ -377,7 +467,30 @@ class RuleProfile:
                     )
 
     def __repr__(self) -> str:
-        return f"<RuleProfile {self.name!r}>"
+        base = self._modified_from
+        if base is None:
+            return f"<RuleProfile {self.name!r}>"
+        changed = _changed_options(self, base)
+        shown = ", ".join(changed[:_REPR_OPTIONS])
+        if len(changed) > _REPR_OPTIONS:
+            shown += f" and {len(changed) - _REPR_OPTIONS} more"
+        return f"<RuleProfile {self.name!r} (modified: {shown})>"
+
+    @property
+    def modified_from(self) -> RuleProfile | None:
+        """The profile whose name this one bears while its options differ, or None when
+        this profile is what its name says.
+
+        :meth:`evolve` sets it when a house rule keeps its parent's name (as
+        :func:`name_key` compares names: ``"Pagat"`` is ``"pagat"``) and changes another
+        option, the title included: it is then the parent, or the profile the parent was
+        itself derived from. Loading a saved game sets it when the record's profile bears the
+        name (or an alias) of a registered profile and differs from it (see
+        :doc:`/saving`). ``profile.differences(profile.modified_from)`` lists the rules that
+        changed. It takes no part in equality, hashing or saving; a profile built from
+        scratch, or with ``attrs.evolve``, knows no parent and is None.
+        """
+        return self._modified_from
 
     # -- pieces ---------------------------------------------------------------------------
 
@@ -536,6 +649,10 @@ class RuleProfile:
         """This profile with ``changes`` (option names and values): a house rule, validated
         like any profile.
 
+        A house rule that keeps this profile's name remembers the profile whose name it
+        bears (:attr:`modified_from`) and says so in its repr; one given a name of its own
+        (``name="kitchen"``) is a profile in its own right.
+
         ``attrs.evolve(profile, ...)`` does the same, but a misspelt option name reaches it
         as Python's own :class:`TypeError`; here it raises :class:`~rummikit.InvalidOption`
         naming the closest options.
@@ -550,7 +667,11 @@ class RuleProfile:
                     shown, f"no such option{hint} (RuleProfile.describe() lists them all)"
                 )
         # the values are the validators' business: they raise InvalidOption for bad ones
-        return attrs.evolve(self, **cast("dict[str, Any]", changes))
+        changed = attrs.evolve(self, **cast("dict[str, Any]", changes))
+        base = self if self._modified_from is None else self._modified_from
+        if name_key(changed.name) == name_key(base.name) and _changed_options(changed, base):
+            object.__setattr__(changed, "_modified_from", base)  # a value only this call holds
+        return changed
 
     # -- description ----------------------------------------------------------------------
 
@@ -583,3 +704,41 @@ class RuleProfile:
             for row in self.describe()
             if row.value != theirs[row.option] and row.option not in ("name", "title")
         )
+
+
+_OPTION_NAMES = tuple(field.name for field in attrs.fields(RuleProfile) if field.init)
+"""The options of a profile, in the order of its fields (``describe`` order)."""
+
+_REPR_OPTIONS = 3
+"""The most changed options a modified profile's repr names; the others are counted."""
+
+
+def _changed_options(profile: RuleProfile, base: RuleProfile) -> list[str]:
+    """The options of ``profile`` other than its name whose values differ from ``base``'s."""
+    return [
+        option
+        for option in _OPTION_NAMES
+        if option != "name" and getattr(profile, option) != getattr(base, option)
+    ]
+
+
+def mark_modified(profile: RuleProfile, base: RuleProfile) -> RuleProfile:
+    """``profile`` marked as bearing the name of ``base`` while its options differ.
+
+    For a layer that knows which profile a name stands for: the readers of saved games mark
+    a loaded profile against the registered profile of its name, and a host keeping its own
+    :class:`~rummikit.profiles.ProfileRegistry` can do the same. Returns an equal profile
+    whose :attr:`~RuleProfile.modified_from` is ``base`` (or the profile ``base`` was
+    itself derived from) when an option other than the name differs, unmarked when none
+    does: ``profile`` itself when it is marked so already.
+    """
+    for value, what in ((profile, "profile"), (base, "base")):
+        if not isinstance(value, RuleProfile):
+            raise InvalidArgument("not_a_profile", f"{what} is a RuleProfile, not {brief(value)}")
+    root = base if base._modified_from is None else base._modified_from
+    wanted = root if _changed_options(profile, root) else None
+    if profile._modified_from is wanted:
+        return profile
+    marked = attrs.evolve(profile)  # copies the options only: a fresh, unmarked profile
+    object.__setattr__(marked, "_modified_from", wanted)
+    return marked
