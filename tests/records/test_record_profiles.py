@@ -171,6 +171,12 @@ def test_the_mismatch_names_a_few_options_and_counts_the_rest() -> None:
     for option, _, _ in differing[3:]:
         assert option not in message
     assert message.endswith("3 more options differ")
+    four = _text(
+        edited(_options(opening_min_points=25, time_limit=60, joker_penalty=50, timeout_penalty=2))
+    )
+    with pytest.raises(rk.InvalidRecord) as refused:
+        record.loads(four, profile="pagat")
+    assert refused.value.message.endswith("; 1 more option differs")
     assert record.loads(text, profile=HOUSE).profile is HOUSE
 
 

@@ -159,7 +159,7 @@ def require(profile: RuleProfile, required: RuleProfile | None) -> RuleProfile:
     ]
     rest = len(differing) - len(named)
     if rest:
-        named.append(f"{rest} more option{'s' if rest > 1 else ''} differ")
+        named.append(f"{rest} more options differ" if rest > 1 else "1 more option differs")
     raise InvalidRecord(
         "profile_mismatch",
         f"the game was saved under other rules than {required.name!r}: " + "; ".join(named),
