@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from rummikit import profiles
 from rummikit.errors import (
+    IndexOutOfRange,
     InvalidArgument,
     InvalidMeld,
     InvalidOption,
@@ -100,6 +101,7 @@ __all__ = [
     "Game",
     "GiveUp",
     "IllegalAction",
+    "IndexOutOfRange",
     "InvalidArgument",
     "InvalidMeld",
     "InvalidOption",
