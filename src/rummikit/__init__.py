@@ -89,6 +89,12 @@ def __getattr__(name: str) -> object:
     return value
 
 
+def __dir__() -> list[str]:
+    """Every name of the package, the ones loaded on first use included (for completion
+    in shells and editors), without loading them."""
+    return sorted({*globals(), *_LAZY})
+
+
 __all__ = [
     "CARD_SUITS",
     "JOKER",
