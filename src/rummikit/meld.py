@@ -158,7 +158,7 @@ class Meld(Sequence[Tile]):
     def index(
         self, tile: object, start: SupportsIndex = 0, stop: SupportsIndex | None = None
     ) -> int:
-        """The place of the first ``tile`` (a tile or its notation) from ``start``, before
+        """The index of the first ``tile`` (a tile or its notation) from ``start``, before
         ``stop``; :class:`~rummikit.InvalidArgument` (``not_in_meld``) if there is none."""
         wanted = _as_tile(tile)
         try:

@@ -141,7 +141,8 @@ class TableState(Sequence[Meld]):
     # -- new tables -------------------------------------------------------------------------
 
     def add(self, *melds: Meld | Iterable[Tile | str] | str) -> TableState:
-        """This table with ``melds`` (melds, their tiles, or meld notation) added at the end.
+        """This table with ``melds`` (melds, their tiles, or meld notation) added at the end;
+        with none, this table.
 
         >>> rk.TableState.parse("r7 r8 r9").add("b5 k5 o5", ["o1", "o2", "o3"])
         TableState.parse('r7 r8 r9 | b5 k5 o5 | o1 o2 o3')
@@ -173,16 +174,18 @@ class TableState(Sequence[Meld]):
 
     def remove(self, *melds: _MeldOrIndex) -> TableState:
         """This table without ``melds``, each an index into this table or a meld found by
-        value (the first equal meld not named already, so a meld listed twice removes two
-        copies). Naming one index twice raises :class:`~rummikit.InvalidArgument`
-        (``bad_index``).
+        value: the indexes are taken first, then each meld by value takes the first equal
+        meld not taken yet, so a meld listed twice removes two copies. With none, this
+        table. A meld the table does not hold raises
+        :class:`~rummikit.InvalidArgument` (``meld_not_on_table``), and so does naming one
+        index twice (``bad_index``).
 
         >>> table = rk.TableState.parse("r7 r8 r9 | b5 k5 o5 | o1 o2 o3")
         >>> table.remove(0, "o1 o2 o3")
         TableState.parse('b5 k5 o5')
         """
         chosen: set[int] = set()
-        for meld in melds:
+        for meld in sorted(melds, key=_is_value):  # indexes first (a stable sort)
             chosen.add(self._place(meld, chosen))
         if not chosen:
             return self
@@ -199,7 +202,7 @@ class TableState(Sequence[Meld]):
 
     def _place(self, meld: object, taken: set[int]) -> int:
         """The index of ``meld`` (an index, or a meld by value not among ``taken``)."""
-        if isinstance(meld, SupportsIndex) and not isinstance(meld, Meld | str):
+        if not _is_value(meld):
             at = checked_index(meld, len(self.melds), "table")
             if at in taken:
                 raise InvalidArgument("bad_index", f"the meld at index {at} is named twice")
@@ -227,6 +230,11 @@ class TableState(Sequence[Meld]):
 
     def __repr__(self) -> str:
         return f"TableState.parse({str(self)!r})" if self.melds else "TableState()"
+
+
+def _is_value(meld: object) -> bool:
+    """Whether ``meld`` names a meld by value rather than by index."""
+    return isinstance(meld, Meld | str) or not isinstance(meld, SupportsIndex)
 
 
 def _as_meld(meld: object) -> Meld:

@@ -192,6 +192,7 @@ def test_a_meld_named_twice_removes_two_copies():
     assert twice.remove("r1 r2 r3") == rk.parse_table("b5 k5 o5 | r1 r2 r3")
     assert twice.remove("r1 r2 r3", "r1 r2 r3") == rk.parse_table("b5 k5 o5")
     assert twice.remove(0, "r1 r2 r3") == rk.parse_table("b5 k5 o5")
+    assert twice.remove("r1 r2 r3", 0) == rk.parse_table("b5 k5 o5")  # indexes first
     message = refused(lambda: twice.remove("r1 r2 r3", 2, "r1 r2 r3"), "meld_not_on_table")
     assert "no other copy" in message
     refused(lambda: twice.remove(0, -3), "bad_index")
