@@ -73,28 +73,37 @@ def _check_view(view: PlayerView) -> None:
     :class:`~rummikit.PlayerView` checks nothing itself, and a host may build one."""
     opened, sizes = view.opened, view.rack_sizes
     seats = len(opened) if _is_list(opened) else 0
+    counts = f"from 0 to {MAX_PIECES}"
     checks = {
-        "profile": isinstance(view.profile, RuleProfile),
-        "opened": seats > 0 and all(type(flag) is bool for flag in opened),
-        "player": is_whole(view.player, 0, seats - 1),
-        "current_player": is_whole(view.current_player, 0, seats - 1),
-        "phase": isinstance(view.phase, Phase),
-        "turn": is_whole(view.turn, 0, MAX_ACTIONS),
-        "rack": _is_list(view.rack) and all(isinstance(tile, Tile) for tile in view.rack),
-        "table": isinstance(view.table, TableState),
-        "rack_sizes": _is_list(sizes)
-        and len(sizes) == seats
-        and all(is_whole(size, 0, MAX_PIECES) for size in sizes),
-        "stock_size": is_whole(view.stock_size, 0, MAX_PIECES),
-        "outcome": view.outcome is None or isinstance(view.outcome, Outcome),
+        "profile": (isinstance(view.profile, RuleProfile), "a RuleProfile"),
+        "opened": (seats > 0 and all(type(flag) is bool for flag in opened), "a bool per seat"),
+        "player": (is_whole(view.player, 0, seats - 1), "a seat"),
+        "current_player": (is_whole(view.current_player, 0, seats - 1), "a seat"),
+        "phase": (isinstance(view.phase, Phase), "a Phase"),
+        "turn": (is_whole(view.turn, 0, MAX_ACTIONS), f"a whole number from 0 to {MAX_ACTIONS}"),
+        "rack": (
+            _is_list(view.rack) and all(isinstance(tile, Tile) for tile in view.rack),
+            "a tuple of Tile values",
+        ),
+        "table": (isinstance(view.table, TableState), "a TableState"),
+        "rack_sizes": (
+            _is_list(sizes)
+            and len(sizes) == seats
+            and all(is_whole(size, 0, MAX_PIECES) for size in sizes),
+            f"a count per seat, {counts}",
+        ),
+        "stock_size": (is_whole(view.stock_size, 0, MAX_PIECES), f"a count {counts}"),
+        "outcome": (
+            view.outcome is None or isinstance(view.outcome, Outcome),
+            "an Outcome or None",
+        ),
     }
-    for field, ok in checks.items():
+    for field, (ok, expected) in checks.items():
         if not ok:
             raise InvalidArgument(
                 "bad_view",
-                f"the view's {field} cannot be sent ({brief(getattr(view, field))}): a view "
-                "holds a RuleProfile, a Phase, an Outcome or None, tuples of tiles, one count "
-                "and one flag per seat, and seats among them (build views with Game.view)",
+                f"the view's {field} is {expected}, not {brief(getattr(view, field))} "
+                "(build views with Game.view)",
             )
 
 
