@@ -11,8 +11,8 @@ alone. Each is a small JSON object with a ``format`` (``"rummikit.view"``,
 >>> text = wire.dumps(rk.Draw(player=1))
 >>> text
 '{"format":"rummikit.action","version":1,"type":"draw","player":1}'
->>> wire.loads(text)
-Draw(player=1)
+>>> wire.loads(text) == rk.Draw(player=1)
+True
 
 :func:`dumps` and :func:`to_message` write any of them, as text or as a dict for a host
 that puts it in messages of its own; :func:`loads` and :func:`from_message` read any of
