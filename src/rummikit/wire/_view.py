@@ -119,23 +119,21 @@ def read_view(top: Mapping[str, object]) -> PlayerView:
     and the parts checked to add up with each other and with the profile's deck."""
     check_fields(top, "", _FIELDS)
     profile = read_profile(top["profile"])
-    opened = tuple(
-        read_bool(flag, f"opened[{seat}]")
-        for seat, flag in enumerate(read_array(top["opened"], "opened"))
-    )
-    seats = len(opened)
+    flags = read_array(top["opened"], "opened")
+    seats = len(flags)
     if not profile.min_players <= seats <= profile.max_players:
         raise _bad_view(
             "opened",
             f"one flag per seat, and {profile.name!r} is played by {profile.min_players} to "
             f"{profile.max_players} players, not {seats}",
         )
+    counts = read_array(top["rack_sizes"], "rack_sizes")
+    if len(counts) != seats:
+        raise _bad_view("rack_sizes", f"one count per seat: {seats} seats, {len(counts)} counts")
+    opened = tuple(read_bool(flag, f"opened[{seat}]") for seat, flag in enumerate(flags))
     sizes = tuple(
-        read_whole(size, f"rack_sizes[{seat}]", 0, MAX_PIECES)
-        for seat, size in enumerate(read_array(top["rack_sizes"], "rack_sizes"))
+        read_whole(size, f"rack_sizes[{seat}]", 0, MAX_PIECES) for seat, size in enumerate(counts)
     )
-    if len(sizes) != seats:
-        raise _bad_view("rack_sizes", f"one count per seat: {seats} seats, {len(sizes)} counts")
     view = PlayerView(
         player=read_whole(top["player"], "player", 0, seats - 1),
         rack=tuple(read_tiles(top["rack"], "rack")),
