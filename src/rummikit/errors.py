@@ -142,9 +142,10 @@ class IndexOutOfRange(InvalidArgument, IndexError):
 
 
 class InvalidRecord(RummikitError):
-    """A saved game that cannot be loaded: malformed, tampered with, or not replaying.
+    """A saved game that cannot be loaded: malformed, tampered with, or not replaying; or a
+    message from the wire (:mod:`rummikit.wire`) that cannot be read.
 
-    ``where`` names the part of the record at fault (such as ``actions[12]``).
+    ``where`` names the part of the record or message at fault (such as ``actions[12]``).
     """
 
     where: str
