@@ -9,12 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from rummikit.errors import InvalidRecord, RummikitError
-from rummikit.game import MAX_SEED_DIGITS, SEED_LIMIT, Game
-from rummikit.profile import RuleProfile
-from rummikit.record._actions import read_actions, replay
-from rummikit.record._format import FORMAT, read_players, read_top
-from rummikit.record._json import (
+from rummikit._json import (
     check_fields,
     read_array,
     read_bool,
@@ -24,7 +19,12 @@ from rummikit.record._json import (
     read_tiles,
     show,
 )
-from rummikit.record._profile import read_profile, require, required_profile
+from rummikit._profile_json import read_profile, require, required_profile
+from rummikit.errors import InvalidRecord, RummikitError
+from rummikit.game import MAX_SEED_DIGITS, SEED_LIMIT, Game
+from rummikit.profile import RuleProfile
+from rummikit.record._actions import read_actions, replay
+from rummikit.record._format import FORMAT, read_players, read_top
 
 _TOP_FIELDS = ("format", "version", "profile", "players", "start", "actions")
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rummikit._json import check_fields, read_array, read_int
+from rummikit._profile_json import read_profile, require, required_profile
 from rummikit.errors import InvalidRecord, RummikitError
 from rummikit.game import MAX_SEED_DIGITS, SEED_LIMIT
 from rummikit.match import Match
 from rummikit.profile import RuleProfile
 from rummikit.record._actions import read_actions, replay
 from rummikit.record._format import MATCH_FORMAT, MAX_ROUNDS, read_players, read_top
-from rummikit.record._json import check_fields, read_array, read_int
-from rummikit.record._profile import read_profile, require, required_profile
 
 _MATCH_FIELDS = ("format", "version", "profile", "players", "seed", "rounds")
 

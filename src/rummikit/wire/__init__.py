@@ -32,13 +32,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from rummikit.actions import Action
+from rummikit._json import parse_json
+from rummikit.actions import ACTION_NAMES, Action
 from rummikit.errors import InvalidArgument, brief
 from rummikit.game import Outcome, PlayerView
-from rummikit.record._json import parse_json
 from rummikit.verdict import Verdict
 from rummikit.wire import _format
-from rummikit.wire._action import TYPES, action_message, check_sender, read_action
+from rummikit.wire._action import action_message, check_sender, read_action
 from rummikit.wire._format import ACTION, OUTCOME, VERDICT, VIEW, check_length, read_top
 from rummikit.wire._outcome import outcome_message, read_outcome_message
 from rummikit.wire._verdict import MAX_CODE_LENGTH, read_verdict, verdict_message
@@ -90,7 +90,7 @@ Message = PlayerView | Action | Verdict | Outcome
 
 _WRITERS: dict[type, Callable[..., dict[str, object]]] = {
     PlayerView: view_message,
-    **dict.fromkeys(TYPES, action_message),
+    **dict.fromkeys(ACTION_NAMES, action_message),
     Verdict: verdict_message,
     Outcome: outcome_message,
 }

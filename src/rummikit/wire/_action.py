@@ -9,20 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
+from rummikit._json import bad_field, check_fields, read_bool, read_field, read_table
+from rummikit.actions import ACTION_NAMES, Action, Draw, GiveUp, Pass, Play, Timeout
 from rummikit.errors import InvalidArgument, InvalidRecord, brief
-from rummikit.record._json import bad_field, check_fields, read_bool, read_field, read_table
 from rummikit.table import TableState
 from rummikit.wire._format import ACTION, MAX_INT, MAX_PIECES, header, is_whole, read_whole
-
-TYPES: dict[type[Action], str] = {
-    Play: "play",
-    Draw: "draw",
-    Pass: "pass",
-    Timeout: "timeout",
-    GiveUp: "give_up",
-}
-"""The ``type`` of each action on the wire (the names a saved game gives them)."""
 
 _FIELDS: dict[str, tuple[str, ...]] = {
     "play": ("format", "version", "type", "player", "table"),
@@ -41,7 +32,7 @@ def action_message(action: Action) -> dict[str, object]:
     """``action`` as a message: its type, its player (null when it names none) and, for a
     play, the table; for a timeout, whether the table was touched."""
     check_sender(action.player)
-    written = header(ACTION) | {"type": TYPES[type(action)], "player": action.player}
+    written = header(ACTION) | {"type": ACTION_NAMES[type(action)], "player": action.player}
     if isinstance(action, Play):
         _check_size(action.table)
         written["table"] = str(action.table)

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from rummikit._json import bad_field, read_field, read_int, read_object, show
 from rummikit.errors import InvalidArgument, InvalidRecord
 from rummikit.pieces import MAX_COPIES, MAX_JOKERS
 from rummikit.record import FORMAT as GAME_FORMAT
 from rummikit.record import MATCH_FORMAT
-from rummikit.record._json import bad_field, read_field, read_int, read_object, show
 
 VIEW = "rummikit.view"
 """The ``format`` of a :class:`~rummikit.PlayerView` message; public as

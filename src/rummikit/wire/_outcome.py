@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rummikit._json import at, bad_field, check_fields, read_array, read_object
 from rummikit.errors import InvalidArgument
 from rummikit.game import Outcome, Termination
-from rummikit.record._json import at, bad_field, check_fields, read_array, read_object
 from rummikit.wire._format import MAX_INT, OUTCOME, header, is_whole, read_whole
 
 FIELDS = ("termination", "winners", "scores")

@@ -10,11 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from rummikit.errors import InvalidArgument, InvalidRecord, RummikitError, brief
-from rummikit.meld import Meld
-from rummikit.notation import format_tiles
-from rummikit.pieces import Tile
-from rummikit.record._json import (
+from rummikit._json import (
     at,
     bad_field,
     check_fields,
@@ -23,6 +19,10 @@ from rummikit.record._json import (
     read_str,
     read_tiles,
 )
+from rummikit.errors import InvalidArgument, InvalidRecord, RummikitError, brief
+from rummikit.meld import Meld
+from rummikit.notation import format_tiles
+from rummikit.pieces import Tile
 from rummikit.verdict import Verdict, Violation
 from rummikit.wire._format import VERDICT, header
 

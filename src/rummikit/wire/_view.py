@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from rummikit._json import bad_field, check_fields, read_array, read_bool, read_tiles
+from rummikit._json import read_table as _read_table
+from rummikit._profile_json import profile_record, read_profile
 from rummikit.errors import InvalidArgument, InvalidRecord, RummikitError, brief
 from rummikit.game import MAX_ACTIONS, Outcome, Phase, PlayerView
 from rummikit.notation import format_tiles
 from rummikit.options import TurnStructure
 from rummikit.pieces import Tile
 from rummikit.profile import RuleProfile
-from rummikit.record._json import bad_field, check_fields, read_array, read_bool, read_tiles
-from rummikit.record._json import read_table as _read_table
-from rummikit.record._profile import profile_record, read_profile
 from rummikit.table import TableState
 from rummikit.wire._format import MAX_PIECES, VIEW, header, is_whole, read_whole
 from rummikit.wire._outcome import outcome_fields, read_outcome

@@ -22,9 +22,9 @@ from collections.abc import Callable
 import attrs
 
 from rummikit import profiles
+from rummikit._json import at, bad_field, check_fields, read_object, read_str, show
 from rummikit.errors import InvalidArgument, InvalidRecord, RummikitError, brief
 from rummikit.profile import RuleProfile, mark_modified
-from rummikit.record._json import at, bad_field, check_fields, read_object, read_str, show
 
 _NAMED_DIFFERENCES = 3
 """The most differing options a ``profile_mismatch`` message names; the others are counted."""
