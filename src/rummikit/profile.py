@@ -23,13 +23,22 @@ from __future__ import annotations
 
 import difflib
 import enum
-import re
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping
 from typing import Any, TypeVar, cast
 
 import attrs
 
+from rummikit import _option_checks
+from rummikit._option_checks import (
+    flag,
+    int_between,
+    name_check,
+    name_key,
+    name_problem,
+    optional_int,
+    title_check,
+)
 from rummikit.errors import InvalidArgument, InvalidMeld, InvalidOption, brief
 from rummikit.meld import Meld, MeldKind
 from rummikit.notation import MeldLike, TableLike, TilesLike, as_meld, as_table, as_tiles
@@ -63,106 +72,19 @@ __all__ = [
 P = TypeVar("P", bound=Hashable)
 
 
-def _int_between(low: int, high: int | None) -> Any:
-    def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-        if type(value) is not int or value < low or (high is not None and value > high):
-            bound = f"from {low} to {high}" if high is not None else f"of at least {low}"
-            raise InvalidOption(
-                attribute.name, f"expected a whole number {bound}, not {brief(value)}"
-            )
-
-    return check
-
-
-def _optional_int(low: int) -> Any:
-    def check(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
-        if value is not None and (type(value) is not int or value < low):
-            raise InvalidOption(
-                attribute.name,
-                f"expected None or a whole number of at least {low}, not {brief(value)}",
-            )
-
-    return check
-
-
-def _flag(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
-    if type(value) is not bool:
-        raise InvalidOption(attribute.name, f"expected True or False, not {brief(value)}")
-
-
-MAX_NAME_LENGTH = 64
+MAX_NAME_LENGTH = _option_checks.MAX_NAME_LENGTH
 """The longest profile name, in characters.
 
 A name is a key: the registry's, a command-line argument, a column of a host's database, a
-word in messages and reprs. The longest built-in name has 11 characters and a house rule
+word in messages and reprs. The longest built-in name has 14 characters and a house rule
 named after its parent and its change (``pagat_no_adjacent_jokers``) 24; 64 leaves room for
 more and still fits a column, a line of a terminal and the identifiers most databases
 index (63 or 64 characters).
 """
 
-MAX_TITLE_LENGTH = 100
+MAX_TITLE_LENGTH = _option_checks.MAX_TITLE_LENGTH
 """The longest profile title, in characters: one line of a menu, a heading or a terminal
 (the longest built-in title has 41)."""
-
-_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
-"""A profile name: ASCII letters, digits, ``_``, ``-`` and ``.``, starting with a letter or a
-digit (the length is checked apart, against :data:`MAX_NAME_LENGTH`)."""
-
-
-def name_key(name: str) -> str:
-    """``name`` as the registry compares names: lower case, ``_`` for each run of spaces,
-    ``-`` and ``_``, none at either end (``"Rami-Voleur"`` and ``"rami voleur"`` are
-    ``"rami_voleur"``). Two profiles whose names have one key share a name."""
-    return "_".join(name.strip().lower().replace("-", " ").replace("_", " ").split())
-
-
-def name_problem(name: object) -> str | None:
-    """What keeps ``name`` from being a profile's name (or a registry alias), or None.
-
-    A name is 1 to :data:`MAX_NAME_LENGTH` ASCII letters, digits, ``_``, ``-`` and ``.``,
-    starting with a letter or a digit. The message never repeats a long or unprintable
-    name: it is shortened and escaped.
-    """
-    if not isinstance(name, str):
-        return f"a name is text, not {brief(name)}"
-    if not name:
-        return "a name cannot be empty"
-    if len(name) > MAX_NAME_LENGTH:
-        return f"a name is at most {MAX_NAME_LENGTH} characters long, not {len(name):,}"
-    if _NAME.fullmatch(name):
-        return None
-    if not _NAME.fullmatch(name[0]):
-        return f"a name starts with a letter or a digit (ASCII), not {name[0]!r}"
-    bad = next(char for char in name if not _NAME.fullmatch("a" + char))
-    hint = " (write '_' or '-' for a space)" if bad == " " else ""
-    return (
-        f"a name holds only ASCII letters, digits, '_', '-' and '.'; {brief(name)} holds "
-        f"{bad!r}{hint}"
-    )
-
-
-def _name(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
-    problem = name_problem(value)
-    if problem is not None:
-        raise InvalidOption(attribute.name, problem)
-
-
-def _title(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
-    if not isinstance(value, str):
-        raise InvalidOption(attribute.name, f"expected text, not {brief(value)}")
-    if len(value) > MAX_TITLE_LENGTH:
-        raise InvalidOption(
-            attribute.name,
-            f"a title is at most {MAX_TITLE_LENGTH} characters long, not {len(value):,}",
-        )
-    for index, char in enumerate(value):
-        if not char.isprintable():
-            raise InvalidOption(
-                attribute.name,
-                f"a title is printable text, not {char!r} (at {index}): no control or "
-                "format characters, line breaks, spaces other than ' ', unassigned code "
-                "points or lone surrogates",
-            )
 
 
 @attrs.define(frozen=True)
@@ -195,7 +117,7 @@ class RuleProfile:
     """
 
     name: str = attrs.field(
-        validator=_name,
+        validator=name_check,
         metadata={
             "doc": "Registry name: ASCII letters, digits, '_', '-' and '.'.",
             "row": 0,
@@ -203,7 +125,7 @@ class RuleProfile:
     )
     title: str = attrs.field(
         default="",
-        validator=_title,
+        validator=title_check,
         metadata={"doc": "Human-readable title of the variant, one printable line.", "row": 0},
     )
     piece_set: PieceSet = attrs.field(
@@ -213,34 +135,34 @@ class RuleProfile:
     )
     copies: int = attrs.field(
         default=2,
-        validator=_int_between(1, 4),
+        validator=int_between(1, 4),
         metadata={"doc": "Copies of each natural piece in the deck.", "row": 4},
     )
     jokers: int = attrs.field(
-        default=2, validator=_int_between(0, 8), metadata={"doc": "Jokers in the deck.", "row": 5}
+        default=2, validator=int_between(0, 8), metadata={"doc": "Jokers in the deck.", "row": 5}
     )
     ace_high: bool = attrs.field(
         default=False,
-        validator=_flag,
+        validator=flag,
         metadata={
             "doc": "An ace may also end a run above the king (Q-K-A); runs never wrap (K-A-2).",
             "row": 3,
         },
     )
     min_players: int = attrs.field(
-        default=2, validator=_int_between(1, 8), metadata={"doc": "Fewest players.", "row": 6}
+        default=2, validator=int_between(1, 8), metadata={"doc": "Fewest players.", "row": 6}
     )
     max_players: int = attrs.field(
-        default=4, validator=_int_between(1, 8), metadata={"doc": "Most players.", "row": 6}
+        default=4, validator=int_between(1, 8), metadata={"doc": "Most players.", "row": 6}
     )
     default_players: int = attrs.field(
         default=4,
-        validator=_int_between(1, 8),
+        validator=int_between(1, 8),
         metadata={"doc": "Players in a game when none is given.", "row": 6},
     )
     hand_size: int = attrs.field(
         default=14,
-        validator=_int_between(1, 60),
+        validator=int_between(1, 60),
         metadata={"doc": "Pieces dealt to each player.", "row": 7},
     )
     first_player: FirstPlayer = attrs.field(
@@ -260,7 +182,7 @@ class RuleProfile:
     )
     opening_min_points: int = attrs.field(
         default=30,
-        validator=_int_between(0, 1000),
+        validator=int_between(0, 1000),
         metadata={"doc": "Points the first melds must reach (points opening).", "row": 11},
     )
     opening_joker_value: OpeningJokerValue = attrs.field(
@@ -270,7 +192,7 @@ class RuleProfile:
     )
     opening_table_play: bool = attrs.field(
         default=True,
-        validator=_flag,
+        validator=flag,
         metadata={
             "doc": "Table tiles may be used or rearranged in the turn of the opening (D4).",
             "row": 14,
@@ -278,12 +200,12 @@ class RuleProfile:
     )
     table_manipulation: bool = attrs.field(
         default=True,
-        validator=_flag,
+        validator=flag,
         metadata={"doc": "Melds on the table may be split, merged and rearranged.", "row": 15},
     )
     min_rack_tiles_per_play: int = attrs.field(
         default=1,
-        validator=_int_between(1, 14),
+        validator=int_between(1, 14),
         metadata={"doc": "Rack pieces a play must add to the table.", "row": 16},
     )
     joker_policy: JokerPolicy = attrs.field(
@@ -293,7 +215,7 @@ class RuleProfile:
     )
     joker_group3_both_colours: bool = attrs.field(
         default=False,
-        validator=_flag,
+        validator=flag,
         metadata={
             "doc": "Freeing a joker from a group of three needs both missing colours (D6).",
             "row": 19,
@@ -301,7 +223,7 @@ class RuleProfile:
     )
     joker_replacement_from_table: bool = attrs.field(
         default=False,
-        validator=_flag,
+        validator=flag,
         metadata={"doc": "The tile replacing a joker may come from the table (D7).", "row": 20},
     )
     freed_joker: FreedJoker = attrs.field(
@@ -311,27 +233,27 @@ class RuleProfile:
     )
     forbid_adjacent_jokers: bool = attrs.field(
         default=False,
-        validator=_flag,
+        validator=flag,
         metadata={"doc": "Two jokers may not stand side by side in a run (D9).", "row": 23},
     )
     min_meld_length: int = attrs.field(
         default=3,
-        validator=_int_between(2, 13),
+        validator=int_between(2, 13),
         metadata={"doc": "Fewest pieces in a meld.", "row": 24},
     )
     max_group_size: int = attrs.field(
         default=4,
-        validator=_int_between(2, 16),
+        validator=int_between(2, 16),
         metadata={"doc": "Most pieces in a group.", "row": 25},
     )
     group_distinct_suits: bool = attrs.field(
         default=True,
-        validator=_flag,
+        validator=flag,
         metadata={"doc": "The pieces of a group must all be of different suits.", "row": 26},
     )
     failure_penalty: int = attrs.field(
         default=3,
-        validator=_int_between(0, 20),
+        validator=int_between(0, 20),
         metadata={
             "doc": "Pieces drawn after giving up with an invalid table (the table is restored); "
             "at least 1 when turns are play or draw.",
@@ -340,7 +262,7 @@ class RuleProfile:
     )
     timeout_penalty: int = attrs.field(
         default=3,
-        validator=_int_between(0, 20),
+        validator=int_between(0, 20),
         metadata={
             "doc": "Pieces drawn when time runs out with the table changed; at least 1 "
             "when turns are play or draw.",
@@ -349,7 +271,7 @@ class RuleProfile:
     )
     timeout_penalty_untouched: int = attrs.field(
         default=1,
-        validator=_int_between(0, 20),
+        validator=int_between(0, 20),
         metadata={
             "doc": "Pieces drawn when time runs out with the table unchanged; at least 1 "
             "when turns are play or draw.",
@@ -358,7 +280,7 @@ class RuleProfile:
     )
     time_limit: int | None = attrs.field(
         default=120,
-        validator=_optional_int(1),
+        validator=optional_int(1),
         metadata={"doc": "Seconds per turn, or none. The host keeps the clock.", "row": 30},
     )
     stock_end: StockEnd = attrs.field(
@@ -383,17 +305,17 @@ class RuleProfile:
     )
     joker_penalty: int = attrs.field(
         default=30,
-        validator=_int_between(0, 1000),
+        validator=int_between(0, 1000),
         metadata={"doc": "What a joker left in hand costs.", "row": 35},
     )
     match_rounds: int | None = attrs.field(
         default=1,
-        validator=_optional_int(1),
+        validator=optional_int(1),
         metadata={"doc": "Rounds in a match, or none to play to the target.", "row": 36},
     )
     match_target: int | None = attrs.field(
         default=None,
-        validator=_optional_int(1),
+        validator=optional_int(1),
         metadata={
             "doc": "Cumulative score that ends a match (a win in zero-sum scoring; the end "
             "in penalty scoring, fewest points winning), or none.",
