@@ -64,6 +64,17 @@ def _option_kinds() -> dict[str, _OptionKind]:
 
 _OPTIONS = _option_kinds()
 
+SINCE_VERSION_2 = (
+    "extra_deck_from",
+    "deal_size",
+    "joker_swap",
+    "reshuffles",
+    "rummy_bonus",
+    "match_elimination",
+)
+"""The options a version 1 record does not hold (they came with standard rummy): one read
+from version 1 takes each at its default, which is the rule version 1 played by."""
+
 
 # -- writing ---------------------------------------------------------------------------------
 
@@ -83,19 +94,23 @@ def _option_json(value: object) -> object:
 # -- reading ---------------------------------------------------------------------------------
 
 
-def read_profile(value: object) -> RuleProfile:
+def read_profile(value: object, version: int = 2) -> RuleProfile:
     """The profile of a record's ``profile`` field, every option checked for its JSON and
-    the whole checked by :class:`~rummikit.RuleProfile`."""
+    the whole checked by :class:`~rummikit.RuleProfile`; a record of ``version`` 1 holds
+    every option but those :data:`SINCE_VERSION_2`, which take their defaults."""
     where = "profile"
     obj = read_object(value, where)
     check_fields(obj, where, ("name", "options"))
     name = read_str(obj["name"], "profile.name")
     where = "profile.options"
     options = read_object(obj["options"], where)
-    check_fields(options, where, tuple(_OPTIONS))
-    values = {
-        key: _read_option(options[key], at(where, key), kind) for key, kind in _OPTIONS.items()
-    }
+    kinds = (
+        _OPTIONS
+        if version >= 2
+        else {key: kind for key, kind in _OPTIONS.items() if key not in SINCE_VERSION_2}
+    )
+    check_fields(options, where, tuple(kinds))
+    values = {key: _read_option(options[key], at(where, key), kind) for key, kind in kinds.items()}
     if values.get("name") != name:
         raise InvalidRecord(
             "bad_profile",

@@ -18,6 +18,7 @@ from rummikit.errors import InvalidOption, brief
 
 __all__ = [
     "BlockedWinner",
+    "DealSize",
     "FirstPlayer",
     "FreedJoker",
     "JokerPolicy",
@@ -68,6 +69,10 @@ class FirstPlayer(OptionEnum):
     """Each player draws a piece; the highest rank starts; ties and jokers draw again (D2)."""
     LOT = "lot"
     """Drawn by lot with the game's seeded generator."""
+    DEALER_LEFT = "dealer_left"
+    """Each player draws a card and the highest deals (ties and jokers draw again); the
+    player on the dealer's left starts, and the deal passes left each round (standard
+    rummy)."""
 
 
 class TurnStructure(OptionEnum):
@@ -77,6 +82,9 @@ class TurnStructure(OptionEnum):
     """Play at least one rack tile, or draw one tile, which ends the turn."""
     DRAW_THEN_PLAY = "draw_then_play"
     """Always draw one piece first, then play if you want; never discard."""
+    DRAW_MELD_DISCARD = "draw_meld_discard"
+    """Draw one piece, from the stock or the top of the discard pile; lay down melds and lay
+    off pieces if you want; then discard one piece, which ends the turn (standard rummy)."""
 
 
 class OpeningRule(OptionEnum):
@@ -127,6 +135,10 @@ class StockEnd(OptionEnum):
     """Play on without drawing; after a full round of passes the round ends blocked (D14)."""
     END_NO_WINNER = "end_no_winner"
     """The round ends with no winner when a player must draw from the empty stock (D14)."""
+    RESHUFFLE = "reshuffle"
+    """The discard pile but its top piece is shuffled into a new stock, at most
+    ``reshuffles`` times; a player who must then draw from the empty stock ends the round,
+    won by the blocked-end rule (D14)."""
 
 
 class BlockedWinner(OptionEnum):
@@ -138,6 +150,16 @@ class BlockedWinner(OptionEnum):
     """The fewest tiles; ties go to the lowest rack total, then the win is shared."""
 
 
+class DealSize(OptionEnum):
+    """How many pieces each player is dealt (matrix row 7)."""
+
+    FIXED = "fixed"
+    """``hand_size`` pieces, whatever the number of players."""
+    STANDARD_RUMMY = "standard_rummy"
+    """Ten cards each for two players, seven for three or four, and for five or six six
+    cards from one deck or ten from two (standard rummy)."""
+
+
 class Scoring(OptionEnum):
     """How a round is scored (matrix row 34)."""
 
@@ -145,6 +167,8 @@ class Scoring(OptionEnum):
     """Losers score minus their rack, the winner plus the sum: every round sums to zero."""
     PENALTY = "penalty"
     """The winner scores 0 and the others their rack total; lower is better."""
+    WINNER_TAKES_ALL = "winner_takes_all"
+    """The winner scores the total of every other rack, the others 0; higher is better."""
 
 
 class PieceValues(OptionEnum):

@@ -31,23 +31,15 @@ import attrs
 
 from rummikit import _option_checks
 from rummikit._option_checks import (
-    flag,
-    int_between,
-    name_check,
     name_key,
     name_problem,
-    optional_int,
-    title_check,
 )
+from rummikit._profile_options import Options
 from rummikit.errors import InvalidArgument, InvalidMeld, InvalidOption, brief
 from rummikit.meld import Meld, MeldKind
 from rummikit.notation import MeldLike, TableLike, TilesLike, as_meld, as_table, as_tiles
 from rummikit.options import (
-    BlockedWinner,
-    FirstPlayer,
-    FreedJoker,
-    JokerPolicy,
-    OpeningJokerValue,
+    DealSize,
     OpeningRule,
     PieceValues,
     Scoring,
@@ -108,7 +100,7 @@ def _show(value: object) -> str:
 
 
 @attrs.frozen(repr=False)
-class RuleProfile:
+class RuleProfile(Options):
     """A complete, validated set of rules for one game variant.
 
     Get the built-in ones from :mod:`rummikit.profiles`; make a house rule with
@@ -116,214 +108,12 @@ class RuleProfile:
     and by :meth:`describe`.
     """
 
-    name: str = attrs.field(
-        validator=name_check,
-        metadata={
-            "doc": "Registry name: ASCII letters, digits, '_', '-' and '.'.",
-            "row": 0,
-        },
-    )
-    title: str = attrs.field(
-        default="",
-        validator=title_check,
-        metadata={"doc": "Human-readable title of the variant, one printable line.", "row": 0},
-    )
-    piece_set: PieceSet = attrs.field(
-        default=PieceSet.TILES,
-        converter=PieceSet,
-        metadata={"doc": "Tiles in four colours, or cards in four suits.", "row": 1},
-    )
-    copies: int = attrs.field(
-        default=2,
-        validator=int_between(1, 4),
-        metadata={"doc": "Copies of each natural piece in the deck.", "row": 4},
-    )
-    jokers: int = attrs.field(
-        default=2, validator=int_between(0, 8), metadata={"doc": "Jokers in the deck.", "row": 5}
-    )
-    ace_high: bool = attrs.field(
-        default=False,
-        validator=flag,
-        metadata={
-            "doc": "An ace may also end a run above the king (Q-K-A); runs never wrap (K-A-2).",
-            "row": 3,
-        },
-    )
-    min_players: int = attrs.field(
-        default=2, validator=int_between(1, 8), metadata={"doc": "Fewest players.", "row": 6}
-    )
-    max_players: int = attrs.field(
-        default=4, validator=int_between(1, 8), metadata={"doc": "Most players.", "row": 6}
-    )
-    default_players: int = attrs.field(
-        default=4,
-        validator=int_between(1, 8),
-        metadata={"doc": "Players in a game when none is given.", "row": 6},
-    )
-    hand_size: int = attrs.field(
-        default=14,
-        validator=int_between(1, 60),
-        metadata={"doc": "Pieces dealt to each player.", "row": 7},
-    )
-    first_player: FirstPlayer = attrs.field(
-        default=FirstPlayer.HIGHEST_DRAW,
-        converter=FirstPlayer,
-        metadata={"doc": "How the first player is chosen.", "row": 8},
-    )
-    turn_structure: TurnStructure = attrs.field(
-        default=TurnStructure.PLAY_OR_DRAW,
-        converter=TurnStructure,
-        metadata={"doc": "Play or draw; or always draw, then optionally play.", "row": 9},
-    )
-    opening_rule: OpeningRule = attrs.field(
-        default=OpeningRule.POINTS,
-        converter=OpeningRule,
-        metadata={"doc": "What a player's first play must contain.", "row": 11},
-    )
-    opening_min_points: int = attrs.field(
-        default=30,
-        validator=int_between(0, 1000),
-        metadata={"doc": "Points the first melds must reach (points opening).", "row": 11},
-    )
-    opening_joker_value: OpeningJokerValue = attrs.field(
-        default=OpeningJokerValue.REPRESENTED,
-        converter=OpeningJokerValue,
-        metadata={"doc": "What a joker counts for in the opening points.", "row": 12},
-    )
-    opening_table_play: bool = attrs.field(
-        default=True,
-        validator=flag,
-        metadata={
-            "doc": "Table tiles may be used or rearranged in the turn of the opening (D4).",
-            "row": 14,
-        },
-    )
-    table_manipulation: bool = attrs.field(
-        default=True,
-        validator=flag,
-        metadata={"doc": "Melds on the table may be split, merged and rearranged.", "row": 15},
-    )
-    min_rack_tiles_per_play: int = attrs.field(
-        default=1,
-        validator=int_between(1, 14),
-        metadata={"doc": "Rack pieces a play must add to the table.", "row": 16},
-    )
-    joker_policy: JokerPolicy = attrs.field(
-        default=JokerPolicy.FROZEN,
-        converter=JokerPolicy,
-        metadata={"doc": "Whether melds holding a joker can be rearranged.", "row": 17},
-    )
-    joker_group3_both_colours: bool = attrs.field(
-        default=False,
-        validator=flag,
-        metadata={
-            "doc": "Freeing a joker from a group of three needs both missing colours (D6).",
-            "row": 19,
-        },
-    )
-    joker_replacement_from_table: bool = attrs.field(
-        default=False,
-        validator=flag,
-        metadata={"doc": "The tile replacing a joker may come from the table (D7).", "row": 20},
-    )
-    freed_joker: FreedJoker = attrs.field(
-        default=FreedJoker.ANYWHERE,
-        converter=FreedJoker,
-        metadata={"doc": "Where a freed joker must be played in the same turn (D8).", "row": 21},
-    )
-    forbid_adjacent_jokers: bool = attrs.field(
-        default=False,
-        validator=flag,
-        metadata={"doc": "Two jokers may not stand side by side in a run (D9).", "row": 23},
-    )
-    min_meld_length: int = attrs.field(
-        default=3,
-        validator=int_between(2, 13),
-        metadata={"doc": "Fewest pieces in a meld.", "row": 24},
-    )
-    max_group_size: int = attrs.field(
-        default=4,
-        validator=int_between(2, 16),
-        metadata={"doc": "Most pieces in a group.", "row": 25},
-    )
-    group_distinct_suits: bool = attrs.field(
-        default=True,
-        validator=flag,
-        metadata={"doc": "The pieces of a group must all be of different suits.", "row": 26},
-    )
-    failure_penalty: int = attrs.field(
-        default=3,
-        validator=int_between(0, 20),
-        metadata={
-            "doc": "Pieces drawn after giving up with an invalid table (the table is restored); "
-            "at least 1 when turns are play or draw.",
-            "row": 28,
-        },
-    )
-    timeout_penalty: int = attrs.field(
-        default=3,
-        validator=int_between(0, 20),
-        metadata={
-            "doc": "Pieces drawn when time runs out with the table changed; at least 1 "
-            "when turns are play or draw.",
-            "row": 29,
-        },
-    )
-    timeout_penalty_untouched: int = attrs.field(
-        default=1,
-        validator=int_between(0, 20),
-        metadata={
-            "doc": "Pieces drawn when time runs out with the table unchanged; at least 1 "
-            "when turns are play or draw.",
-            "row": 29,
-        },
-    )
-    time_limit: int | None = attrs.field(
-        default=120,
-        validator=optional_int(1),
-        metadata={"doc": "Seconds per turn, or none. The host keeps the clock.", "row": 30},
-    )
-    stock_end: StockEnd = attrs.field(
-        default=StockEnd.PLAY_UNTIL_BLOCKED,
-        converter=StockEnd,
-        metadata={"doc": "What happens when the stock is empty.", "row": 32},
-    )
-    blocked_winner: BlockedWinner = attrs.field(
-        default=BlockedWinner.LOWEST_POINTS,
-        converter=BlockedWinner,
-        metadata={"doc": "Who wins when the round ends with nobody out.", "row": 33},
-    )
-    scoring: Scoring = attrs.field(
-        default=Scoring.ZERO_SUM,
-        converter=Scoring,
-        metadata={"doc": "How a round is scored.", "row": 34},
-    )
-    piece_values: PieceValues = attrs.field(
-        default=PieceValues.FACE,
-        converter=PieceValues,
-        metadata={"doc": "What a natural piece left in hand costs.", "row": 34},
-    )
-    joker_penalty: int = attrs.field(
-        default=30,
-        validator=int_between(0, 1000),
-        metadata={"doc": "What a joker left in hand costs.", "row": 35},
-    )
-    match_rounds: int | None = attrs.field(
-        default=1,
-        validator=optional_int(1),
-        metadata={"doc": "Rounds in a match, or none to play to the target.", "row": 36},
-    )
-    match_target: int | None = attrs.field(
-        default=None,
-        validator=optional_int(1),
-        metadata={
-            "doc": "Cumulative score that ends a match (a win in zero-sum scoring; the end "
-            "in penalty scoring, fewest points winning), or none.",
-            "row": 36,
-        },
-    )
+    # the options are the fields of Options (rummikit._profile_options), one list to read;
+    # what follows from them is kept here, out of equality, hashing and saving
+
     _meld_rules: MeldRules = attrs.field(init=False, eq=False, hash=False)
     _deck: tuple[Tile, ...] = attrs.field(init=False, eq=False, hash=False)
+    _decks: dict[int, tuple[Tile, ...]] = attrs.field(init=False, eq=False, hash=False)
     _deck_counts: Counter[int] = attrs.field(init=False, eq=False, hash=False)
     # Set only by evolve and mark_modified, on a profile they have just made; never part of
     # equality or the hash, so that a marked profile is the same value as an unmarked one.
@@ -341,9 +131,14 @@ class RuleProfile:
             forbid_adjacent_jokers=self.forbid_adjacent_jokers,
         )
         object.__setattr__(self, "_meld_rules", rules)
-        deck = build_deck(self.piece_set, copies=self.copies, jokers=self.jokers)
-        object.__setattr__(self, "_deck", deck)
-        object.__setattr__(self, "_deck_counts", Counter(tile.code for tile in deck))
+        decks = {
+            copies: build_deck(self.piece_set, copies=copies, jokers=self.jokers)
+            for copies in {self.copies_for(self.min_players), self.copies_for(self.max_players)}
+        }
+        object.__setattr__(self, "_decks", decks)
+        object.__setattr__(self, "_deck", decks[self.copies_for(self.default_players)])
+        largest = decks[self.copies_for(self.max_players)]
+        object.__setattr__(self, "_deck_counts", Counter(tile.code for tile in largest))
 
     def _check_combinations(self) -> None:
         if self.ace_high and self.piece_set is not PieceSet.CARDS:
@@ -354,14 +149,27 @@ class RuleProfile:
             raise InvalidOption("min_players", "is larger than max_players")
         if not self.min_players <= self.default_players <= self.max_players:
             raise InvalidOption("default_players", "must lie between min_players and max_players")
-        deck_size = 52 * self.copies + self.jokers
-        if self.max_players * self.hand_size >= deck_size:
-            raise InvalidOption(
-                "hand_size",
-                f"{self.max_players} hands of {self.hand_size} leave no stock in a deck of "
-                f"{deck_size}",
-            )
-        limit = 4 if self.group_distinct_suits else 4 * self.copies
+        if self.extra_deck_from is not None:
+            if not self.min_players < self.extra_deck_from <= self.max_players:
+                raise InvalidOption(
+                    "extra_deck_from",
+                    f"must lie after min_players ({self.min_players}) and at most max_players "
+                    f"({self.max_players}); raise copies for a second deck at every size",
+                )
+            if self.copies == 4:
+                raise InvalidOption("extra_deck_from", "a deck holds at most 4 copies a piece")
+        # the stock must hold a piece to draw once dealt (and the first discard, where turns
+        # end with one)
+        spare = 2 if self.turn_structure is TurnStructure.DRAW_MELD_DISCARD else 1
+        for players in range(self.min_players, self.max_players + 1):
+            size = 52 * self.copies_for(players) + self.jokers
+            hand = self.hand_size_for(players)
+            if players * hand > size - spare:
+                raise InvalidOption(
+                    "hand_size" if self.deal_size is DealSize.FIXED else "deal_size",
+                    f"{players} hands of {hand} leave too small a stock in a deck of {size}",
+                )
+        limit = 4 if self.group_distinct_suits else 4 * self.copies_for(self.max_players)
         if not self.min_meld_length <= self.max_group_size <= limit:
             raise InvalidOption(
                 "max_group_size",
@@ -376,6 +184,7 @@ class RuleProfile:
             )
         if self.match_rounds is None and self.match_target is None:
             raise InvalidOption("match_rounds", "set match_rounds, match_target or both")
+        self._check_discard_options()
         if self.turn_structure is TurnStructure.PLAY_OR_DRAW:
             # a turn that lays nothing draws: a penalty of nothing would be a pass, which
             # only an empty stock allows (and a full round of passes ends the round)
@@ -387,6 +196,37 @@ class RuleProfile:
                         "nothing draws, and a penalty of 0 would end it without a draw while "
                         "the stock holds pieces (1 is the normal draw and no more)",
                     )
+
+    def _check_discard_options(self) -> None:
+        """The options of draw-and-discard games, and those that need them or their
+        scoring."""
+        discards = self.turn_structure is TurnStructure.DRAW_MELD_DISCARD
+        if self.stock_end is StockEnd.RESHUFFLE and not discards:
+            raise InvalidOption(
+                "stock_end",
+                "reshuffling needs a discard pile: turns must be 'draw_meld_discard'",
+            )
+        if discards and self.stock_end is StockEnd.PLAY_UNTIL_BLOCKED:
+            raise InvalidOption(
+                "stock_end",
+                "turns that end with a discard always draw: the empty stock must be "
+                "'reshuffle' or 'end_no_winner'",
+            )
+        if self.rummy_bonus and self.scoring is not Scoring.WINNER_TAKES_ALL:
+            raise InvalidOption("rummy_bonus", "the rummy bonus needs winner-takes-all scoring")
+        if self.joker_swap and (self.jokers == 0 or self.table_manipulation):
+            raise InvalidOption(
+                "joker_swap",
+                "swapping a joker into the hand needs jokers, and a table that is only "
+                "added to (table_manipulation off)",
+            )
+        if self.match_elimination and (
+            self.scoring is not Scoring.PENALTY or self.match_target is None
+        ):
+            raise InvalidOption(
+                "match_elimination",
+                "elimination needs penalty scoring and a match_target to pass",
+            )
 
     def __repr__(self) -> str:
         base = self._modified_from
@@ -423,8 +263,29 @@ class RuleProfile:
 
     @property
     def deck(self) -> tuple[Tile, ...]:
-        """Every piece of this profile's deck, sorted (two copies appear twice)."""
+        """Every piece of this profile's deck, sorted (two copies appear twice): the deck of
+        a game of ``default_players`` (:meth:`deck_for` gives another size's)."""
         return self._deck
+
+    def copies_for(self, players: int) -> int:
+        """Copies of each natural piece in a game of ``players``: ``copies``, and one more
+        from ``extra_deck_from`` players on."""
+        extra = self.extra_deck_from is not None and players >= self.extra_deck_from
+        return self.copies + extra
+
+    def deck_for(self, players: int) -> tuple[Tile, ...]:
+        """Every piece of the deck a game of ``players`` is played with, sorted."""
+        return self._decks[self.copies_for(players)]
+
+    def hand_size_for(self, players: int) -> int:
+        """The pieces each player is dealt in a game of ``players`` (see ``deal_size``)."""
+        if self.deal_size is DealSize.FIXED:
+            return self.hand_size
+        if players <= 2:
+            return 10
+        if players <= 4:
+            return 7
+        return 10 if self.copies_for(players) > 1 else 6
 
     def as_tiles(self, tiles: TilesLike) -> list[Tile]:
         """``tiles`` as a list, reading notation if given a string."""
@@ -439,7 +300,8 @@ class RuleProfile:
         (pieces, or notation).
 
         Checks the family of each piece, jokers, and that no piece appears more often than
-        the deck has copies of it.
+        the deck has copies of it: the largest deck the profile plays with (its games of
+        ``max_players``).
         """
         counts = Counter(tile.code for tile in as_tiles(tiles))
         deck = self._deck_counts

@@ -18,6 +18,7 @@ import attrs
 
 from rummikit.errors import InvalidArgument, RummikitError, UnknownProfile, brief
 from rummikit.options import (
+    DealSize,
     FirstPlayer,
     JokerPolicy,
     OpeningJokerValue,
@@ -35,6 +36,7 @@ __all__ = [
     "ONLINE",
     "PAGAT",
     "RAMI_VOLEUR",
+    "STANDARD_RUMMY",
     "ProfileRegistry",
     "get",
     "names",
@@ -90,6 +92,41 @@ RAMI_VOLEUR = RuleProfile(
 """Profile C: rami voleur with two 52-card decks and two jokers (Ramio). Always draw, then
 play; open with a natural tierce franche; jokers move freely and never return to the hand;
 penalties 2-10 face, J/Q/K 10, A 11, joker 50; the match ends when someone reaches 100."""
+
+STANDARD_RUMMY = RuleProfile(
+    name="standard_rummy",
+    title="Rummy, the standard draw-and-discard game",
+    piece_set=PieceSet.CARDS,
+    copies=1,
+    extra_deck_from=5,
+    jokers=0,
+    max_players=6,
+    default_players=2,
+    deal_size=DealSize.STANDARD_RUMMY,
+    first_player=FirstPlayer.DEALER_LEFT,
+    turn_structure=TurnStructure.DRAW_MELD_DISCARD,
+    opening_rule=OpeningRule.NONE,
+    opening_min_points=0,
+    table_manipulation=False,
+    group_distinct_suits=False,
+    failure_penalty=0,
+    timeout_penalty=0,
+    timeout_penalty_untouched=0,
+    time_limit=None,
+    stock_end=StockEnd.RESHUFFLE,
+    reshuffles=1,
+    scoring=Scoring.PENALTY,
+    piece_values=PieceValues.CARDS_ACE_1,
+    joker_penalty=15,
+    match_rounds=None,
+    match_target=100,
+    match_elimination=True,
+)
+"""Profile D: standard rummy with one 52-card deck (two from five players), no jokers, ace
+low. Draw from the stock or the discard pile, lay down melds and lay off cards (never
+rearranging the table), then discard; groups ignore suits. The winner scores 0, the others
+their hand (A 1, 2-10 face, J/Q/K 10, joker 15); a player past 100 leaves the match, and the
+last one left wins."""
 
 
 class ProfileRegistry:

@@ -95,7 +95,7 @@ def test_the_record_layout() -> None:
     saved = record.to_record(game)
     assert list(saved) == ["format", "version", "profile", "players", "start", "actions"]
     assert saved["format"] == "rummikit.game"
-    assert saved["version"] == 1
+    assert saved["version"] == 2
     assert saved["players"] == 2
     assert saved["start"] == {"seed": 7, "first_player": game.start.current_player}  # type: ignore[union-attr]
     first = game.history[0].player

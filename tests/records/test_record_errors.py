@@ -77,11 +77,11 @@ def test_wrong_format(value: object) -> None:
     assert (error.code, error.where) == ("wrong_format", "format")
 
 
-@pytest.mark.parametrize("version", [0, 2, 99])
+@pytest.mark.parametrize("version", [0, 3, 99])
 def test_unsupported_version(version: int) -> None:
     error = load_error(edited(lambda r: r.update(version=version, surprise=True)))
     assert (error.code, error.where) == ("unsupported_version", "version")
-    if version > 1:
+    if version > 2:
         assert "newer" in error.message
 
 
@@ -248,7 +248,7 @@ def test_unknown_fields_of_positions() -> None:
     ("changes", "where"),
     [
         ({"copies": 9}, "profile.options.copies"),
-        ({"scoring": "winner_takes_all"}, "profile.options.scoring"),
+        ({"scoring": "highest_card"}, "profile.options.scoring"),
         ({"piece_set": "dominoes"}, "profile.options.piece_set"),
         ({"name": "  "}, "profile.name"),
         ({"name": "pagat2"}, "profile.name"),

@@ -185,7 +185,7 @@ def test_row30_time_limits_per_profile_and_as_house_rules() -> None:
         (PAGAT, {"ace_high": True}, "ace_high"),
         (PAGAT, {"ace_high": 1}, "ace_high"),
         (PAGAT, {"piece_values": "cards_ace_11"}, "piece_values"),
-        (PAGAT, {"scoring": "winner_takes_all"}, "scoring"),
+        (PAGAT, {"scoring": "highest_card"}, "scoring"),
         (PAGAT, {"joker_policy": None}, "joker_policy"),
         (PAGAT, {"max_group_size": 5}, "max_group_size"),
         (PAGAT, {"max_group_size": 2}, "max_group_size"),
@@ -199,6 +199,13 @@ def test_row30_time_limits_per_profile_and_as_house_rules() -> None:
         (PAGAT, {"opening_joker_value": "half"}, "opening_joker_value"),
         (RAMI, {"piece_set": "tiles"}, "ace_high"),
         (RAMI, {"piece_set": "dominoes"}, "piece_set"),
+        (PAGAT, {"stock_end": "reshuffle"}, "stock_end"),
+        (PAGAT, {"rummy_bonus": True}, "rummy_bonus"),
+        (PAGAT, {"extra_deck_from": 2}, "extra_deck_from"),
+        (PAGAT, {"joker_swap": True}, "joker_swap"),
+        (PAGAT, {"match_elimination": True}, "match_elimination"),
+        (PAGAT, {"turn_structure": "draw_meld_discard"}, "stock_end"),
+        (RAMI, {"reshuffles": -1}, "reshuffles"),
     ],
 )
 def test_invalid_options_are_refused_naming_the_option(profile, changes, option):

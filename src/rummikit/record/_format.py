@@ -19,16 +19,22 @@ FORMAT = "rummikit.game"
 MATCH_FORMAT = "rummikit.match"
 """A match record's ``format`` field; public as :data:`rummikit.record.MATCH_FORMAT`."""
 
-VERSION = 1
-"""The version written, and the newest one read; public as :data:`rummikit.record.VERSION`."""
+VERSION = 2
+"""The version written, and the newest one read; public as :data:`rummikit.record.VERSION`.
+
+Version 2 added the options of standard rummy to the profile, and the actions of a turn
+that ends with a discard; version 1 records still load (:data:`OLDEST`)."""
+
+OLDEST = 1
+"""The oldest version read."""
 
 MAX_ROUNDS = 1_000
 """The most rounds a match record holds, written or read; public as
 :data:`rummikit.record.MAX_ROUNDS`."""
 
 
-def read_top(record: object, expected: str) -> Mapping[str, object]:
-    """The top object of a parsed record of format ``expected``, its version checked."""
+def read_top(record: object, expected: str) -> tuple[Mapping[str, object], int]:
+    """The top object of a parsed record of format ``expected``, and its version, checked."""
     if not isinstance(record, Mapping):
         raise InvalidRecord("malformed", "a record is a JSON object")
     top = read_object(record, "")
@@ -49,14 +55,15 @@ def read_top(record: object, expected: str) -> Mapping[str, object]:
             where="format",
         )
     version = read_int(read_field(top, "version", ""), "version")
-    if version != VERSION:
+    if not OLDEST <= version <= VERSION:
         newer = " (written by a newer rummikit)" if version > VERSION else ""
         raise InvalidRecord(
             "unsupported_version",
-            f"this rummikit reads version {VERSION} records, not {show(version)}{newer}",
+            f"this rummikit reads version {OLDEST} to {VERSION} records, not "
+            f"{show(version)}{newer}",
             where="version",
         )
-    return top
+    return top, version
 
 
 def read_players(top: Mapping[str, object], profile: RuleProfile) -> int:

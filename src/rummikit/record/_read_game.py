@@ -49,9 +49,9 @@ def from_record(record: Mapping[str, object], *, profile: RuleProfile | str | No
 def read_game(record: object, required: RuleProfile | None = None) -> Game:
     """The game in a parsed record, whatever its type, under the ``required`` profile's
     rules if one is given; only InvalidRecord escapes."""
-    top = read_top(record, FORMAT)
+    top, version = read_top(record, FORMAT)
     check_fields(top, "", _TOP_FIELDS)
-    profile = require(read_profile(top["profile"]), required)
+    profile = require(read_profile(top["profile"], version), required)
     players = read_players(top, profile)
     begin = _start_reader(top["start"], players)
     steps = read_actions(top["actions"])

@@ -39,9 +39,9 @@ def match_from_record(
 def read_match(record: object, required: RuleProfile | None = None) -> Match:
     """The match in a parsed record, whatever its type, under the ``required`` profile's
     rules if one is given; only InvalidRecord escapes."""
-    top = read_top(record, MATCH_FORMAT)
+    top, version = read_top(record, MATCH_FORMAT)
     check_fields(top, "", _MATCH_FIELDS)
-    profile = require(read_profile(top["profile"]), required)
+    profile = require(read_profile(top["profile"], version), required)
     players = read_players(top, profile)
     seed = read_int(top["seed"], "seed")
     if seed >= SEED_LIMIT:
