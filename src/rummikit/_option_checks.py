@@ -27,12 +27,15 @@ def int_between(low: int, high: int | None) -> Any:
     return check
 
 
-def optional_int(low: int) -> Any:
+def optional_int(low: int, high: int | None = None) -> Any:
     def check(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
-        if value is not None and (type(value) is not int or value < low):
+        if value is not None and (
+            type(value) is not int or value < low or (high is not None and value > high)
+        ):
+            bound = f"at least {low}" if high is None else f"from {low} to {high}"
             raise InvalidOption(
                 attribute.name,
-                f"expected None or a whole number of at least {low}, not {brief(value)}",
+                f"expected None or a whole number {bound}, not {brief(value)}",
             )
 
     return check

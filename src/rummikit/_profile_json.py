@@ -69,6 +69,7 @@ SINCE_VERSION_2 = (
     "deal_size",
     "joker_swap",
     "reshuffles",
+    "turn_limit",
     "rummy_bonus",
     "match_elimination",
 )

@@ -237,6 +237,15 @@ class Options:
             "row": 32,
         },
     )
+    turn_limit: int | None = attrs.field(
+        default=None,
+        validator=optional_int(1, 3000),
+        metadata={
+            "doc": "Turns after which the round ends, won as a blocked round, or none. "
+            "Draw-and-discard games need one: a discard can be taken back and forth forever.",
+            "row": 32,
+        },
+    )
     blocked_winner: BlockedWinner = attrs.field(
         default=BlockedWinner.LOWEST_POINTS,
         converter=BlockedWinner,

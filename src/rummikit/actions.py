@@ -11,9 +11,20 @@ import attrs
 
 from rummikit.errors import InvalidArgument, brief
 from rummikit.notation import as_table
+from rummikit.pieces import Tile, as_tile
 from rummikit.table import TableState
 
-__all__ = ["ACTION_NAMES", "Action", "Draw", "GiveUp", "Pass", "Play", "Timeout"]
+__all__ = [
+    "ACTION_NAMES",
+    "Action",
+    "Discard",
+    "Draw",
+    "GiveUp",
+    "Pass",
+    "Play",
+    "TakeDiscard",
+    "Timeout",
+]
 
 
 def _check_player(
@@ -68,6 +79,31 @@ class Pass:
 
 
 @attrs.frozen
+class TakeDiscard:
+    """Take the top piece of the discard pile instead of drawing from the stock: the first
+    step of a turn in draw-and-discard games (standard rummy). The piece taken may not be
+    discarded in the same turn."""
+
+    player: int | None = attrs.field(default=None, validator=_check_player, kw_only=True)
+
+    def __str__(self) -> str:
+        return "take discard"
+
+
+@attrs.frozen
+class Discard:
+    """Put ``tile``, a piece of the hand, on top of the discard pile: the last step of a turn
+    in draw-and-discard games, which ends it (and wins the round when it is the last piece).
+    Accepts a :class:`~rummikit.Tile` or its notation."""
+
+    tile: Tile = attrs.field(converter=as_tile)
+    player: int | None = attrs.field(default=None, validator=_check_player, kw_only=True)
+
+    def __str__(self) -> str:
+        return f"discard {self.tile}"
+
+
+@attrs.frozen
 class Timeout:
     """The host's clock ran out on the current player.
 
@@ -97,13 +133,15 @@ class GiveUp:
         return "give up"
 
 
-Action = Play | Draw | Pass | Timeout | GiveUp
+Action = Play | Draw | Pass | TakeDiscard | Discard | Timeout | GiveUp
 """Any action."""
 
 ACTION_NAMES: dict[type[Action], str] = {
     Play: "play",
     Draw: "draw",
     Pass: "pass",
+    TakeDiscard: "take_discard",
+    Discard: "discard",
     Timeout: "timeout",
     GiveUp: "give_up",
 }

@@ -385,6 +385,17 @@ def as_items(value: Iterable[_T], code: str, expected: str) -> list[_T]:
         raise InvalidArgument(code, f"expected {expected}, not {type(value).__name__}") from None
 
 
+def as_tile(tile: Tile | str) -> Tile:
+    """``tile`` as a :class:`Tile`, reading notation if given a string (``"Qs"``)."""
+    if isinstance(tile, Tile):
+        return tile
+    if isinstance(tile, str):
+        return parse_tile(tile)
+    raise InvalidArgument(
+        "not_a_tile", f"expected a rummikit.Tile or its notation, not {brief(tile)}"
+    )
+
+
 def as_tiles(tiles: Iterable[Tile | str] | str) -> list[Tile]:
     """``tiles`` as a list, reading notation if given a string (``"r7 r8 j"``) or strings
     (``["r7", "r8", "j"]``, one piece each)."""

@@ -212,6 +212,12 @@ class RuleProfile(Options):
                 "turns that end with a discard always draw: the empty stock must be "
                 "'reshuffle' or 'end_no_winner'",
             )
+        if discards and self.turn_limit is None:
+            raise InvalidOption(
+                "turn_limit",
+                "turns that end with a discard need a turn limit: a discard can be taken "
+                "back and forth forever",
+            )
         if self.rummy_bonus and self.scoring is not Scoring.WINNER_TAKES_ALL:
             raise InvalidOption("rummy_bonus", "the rummy bonus needs winner-takes-all scoring")
         if self.joker_swap and (self.jokers == 0 or self.table_manipulation):

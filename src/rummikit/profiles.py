@@ -115,6 +115,7 @@ STANDARD_RUMMY = RuleProfile(
     time_limit=None,
     stock_end=StockEnd.RESHUFFLE,
     reshuffles=1,
+    turn_limit=300,
     scoring=Scoring.PENALTY,
     piece_values=PieceValues.CARDS_ACE_1,
     joker_penalty=15,

@@ -78,7 +78,7 @@ class StackedDraws(random.Random):
 
 
 def test_row08_d2_the_highest_draw_starts_and_jokers_and_ties_draw_again():
-    from rummikit.game import _first_player
+    from rummikit.game._setup import choose_first as _first_player
 
     # seat 0 draws r5; seat 1 a joker (drawn again: b9); seat 2 k9: seats 1 and 2 tie at 9
     # and draw again: r3 against o12

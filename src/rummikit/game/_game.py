@@ -13,229 +13,54 @@ mandatory, each turn takes a piece from the stock until it runs out.
 
 from __future__ import annotations
 
-import enum
 import random
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
 from rummikit import profiles as _profiles
-from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
+from rummikit.actions import Action, Discard, Draw, GiveUp, Pass, Play, TakeDiscard, Timeout
 from rummikit.errors import InvalidArgument, brief
+from rummikit.game._discards import (
+    auto_discard,
+    discard_problems,
+    has_discards,
+    kept_for_discard,
+    no_pile,
+    refilled,
+    take_problems,
+    without_one,
+)
+from rummikit.game._setup import (
+    check_adds_up,
+    check_seat,
+    check_seed,
+    choose_first,
+    opened_flags,
+    racks_of,
+    shuffled,
+    whole,
+)
+from rummikit.game._values import (
+    Outcome,
+    Phase,
+    PlayerView,
+    Position,
+    Termination,
+    sizes_shown,
+    state_shown,
+    table_shown,
+)
 from rummikit.judge import codes_of, judge_turn
 from rummikit.notation import TableLike, TilesLike, as_table, as_tiles
-from rummikit.options import FirstPlayer, StockEnd, TurnStructure
+from rummikit.options import StockEnd, TurnStructure
 from rummikit.pieces import Tile, sort_tiles
 from rummikit.profile import RuleProfile
 from rummikit.scoring import settle_round
 from rummikit.table import TableState
 from rummikit.verdict import IllegalAction, Verdict, Violation
 
-__all__ = ["Game", "Outcome", "Phase", "PlayerView", "Position", "Termination"]
-
-
-class Phase(enum.Enum):
-    """What the current player may do now."""
-
-    PLAY_OR_DRAW = "play_or_draw"
-    """Play, or draw a piece (which ends the turn)."""
-    DRAW = "draw"
-    """Draw a piece: the mandatory first step of the turn."""
-    PLAY_OR_PASS = "play_or_pass"
-    """Play, or pass: after the mandatory draw, or when the stock is empty."""
-    OVER = "over"
-    """The round is over; see :attr:`Game.outcome`."""
-
-
-class Termination(enum.Enum):
-    """How a round ended."""
-
-    WENT_OUT = "went_out"
-    """A player laid their last piece."""
-    BLOCKED = "blocked"
-    """Nobody played or drew for a full round of turns (the stock was empty)."""
-    STOCK_EXHAUSTED = "stock_exhausted"
-    """A player had to draw from the empty stock (rami voleur: no winner)."""
-
-
-@attrs.frozen
-class Outcome:
-    """How a round ended, who won (none, one, or several sharing a win) and each seat's score."""
-
-    termination: Termination
-    winners: tuple[int, ...]
-    scores: tuple[int, ...]
-
-    def __attrs_post_init__(self) -> None:
-        scores, winners = self.scores, self.winners
-        if not (
-            isinstance(self.termination, Termination)
-            and isinstance(scores, tuple)
-            and all(type(points) is int for points in scores)
-            and isinstance(winners, tuple)
-            and all(type(seat) is int and 0 <= seat < len(scores) for seat in winners)
-        ):
-            raise InvalidArgument(
-                "bad_outcome",
-                "an Outcome holds a Termination, the winners' seats and a score per seat",
-            )
-
-    @property
-    def winner(self) -> int | None:
-        """The single winner, or None when nobody won or the win is shared."""
-        return self.winners[0] if len(self.winners) == 1 else None
-
-
-MAX_SEED_DIGITS = 4_000
-"""The longest seed a game, a match or a simulation takes, in digits: the most a saved
-record holds (see :data:`rummikit.record.MAX_SEED_DIGITS`)."""
-SEED_LIMIT = 10**MAX_SEED_DIGITS
-"""The first seed too large: seeds lie in ``range(SEED_LIMIT)``."""
-
-MAX_ACTIONS = 10_000
-"""The most actions a game can take, a saved record hold, or a simulated game play.
-
-A deck holds at most 216 pieces (four copies of 52, and eight jokers). Pieces only ever
-move from the stock to a rack and from a rack to the table, and every turn that makes
-progress moves at least one, so at most 432 turns make progress. A round ends after a full
-round of turns without progress (at most 8 players), so at most 7 idle turns follow each of
-them, and 8 end the round. A turn is at most two actions (a mandatory draw, then a play or a
-pass), so a game has fewer than 4,000 actions; the bound leaves room for rule changes.
-"""
-
-
-def check_seed(seed: object) -> None:
-    """Refuse a seed that is not a whole number from 0 of at most :data:`MAX_SEED_DIGITS`
-    digits (``bad_seed``): every game dealt can then be saved."""
-    if type(seed) is not int or seed < 0:
-        raise InvalidArgument("bad_seed", f"a seed is a whole number from 0, not {brief(seed)}")
-    if seed >= SEED_LIMIT:
-        raise InvalidArgument(
-            "bad_seed",
-            f"a seed has at most {MAX_SEED_DIGITS:,} digits, the most a saved game holds; "
-            "use a smaller one",
-        )
-
-
-def _whole(value: object) -> bool:
-    """Whether ``value`` is a whole number from 0 (not a bool)."""
-    return type(value) is int and value >= 0
-
-
-@attrs.frozen
-class Position:
-    """A position to start a game from: table, racks, stock (next draw first), who plays,
-    and who has opened."""
-
-    table: TableState
-    racks: tuple[tuple[Tile, ...], ...]
-    stock: tuple[Tile, ...]
-    current_player: int
-    opened: tuple[bool, ...]
-
-
-@attrs.frozen(repr=False)
-class PlayerView:
-    """Everything one player may know: never another rack, never the order of the stock.
-
-    Its repr is short: the player, the turn, who is to do what, the rack sizes, the stock
-    and the table's notation cut after about 60 characters (the fields hold the rest).
-    """
-
-    player: int
-    rack: tuple[Tile, ...]
-    table: TableState
-    rack_sizes: tuple[int, ...]
-    stock_size: int
-    current_player: int
-    phase: Phase
-    opened: tuple[bool, ...]
-    turn: int
-    outcome: Outcome | None
-    profile: RuleProfile
-
-    def __repr__(self) -> str:
-        # a view may be built by a host with anything in its fields: the repr never fails
-        name = getattr(self.profile, "name", self.profile)
-        return (
-            f"<PlayerView for player {brief(self.player)}, {brief(name)} turn {brief(self.turn)}, "
-            f"{_state(self.phase, self.current_player, self.outcome)}, "
-            f"{_sizes(self.rack_sizes, self.stock_size)}, {_table_shown(self.table)}>"
-        )
-
-
-_TO_DO = {
-    Phase.PLAY_OR_DRAW: "to play or draw",
-    Phase.DRAW: "to draw",
-    Phase.PLAY_OR_PASS: "to play or pass",
-}
-
-_SHOWN_TABLE = 60
-"""How much of the table's notation a game's or a view's repr shows, in characters: the
-melds that fit (at least one), then how many more there are."""
-
-
-def _state(phase: object, current: object, outcome: object) -> str:
-    """Who is to do what, for a repr: ``player 1 to play or draw``, ``over (blocked)``."""
-    if isinstance(outcome, Outcome):
-        return f"over ({outcome.termination.value.replace('_', ' ')})"
-    to_do = _TO_DO.get(phase, brief(phase)) if isinstance(phase, Phase) else brief(phase)
-    return f"player {brief(current)} {to_do}"
-
-
-def _sizes(racks: object, stock: object) -> str:
-    """The rack sizes and the stock, for a repr: ``racks 14 15, stock 74``."""
-    sizes = (
-        " ".join(map(str, racks))
-        if isinstance(racks, tuple) and all(type(size) is int for size in racks)
-        else brief(racks)
-    )
-    return f"racks {sizes}, stock {brief(stock)}"
-
-
-def _table_shown(table: object) -> str:
-    """The table for a repr: its notation cut at a meld after about :data:`_SHOWN_TABLE`
-    characters, with how many melds are left out."""
-    if not isinstance(table, TableState):
-        return f"table {brief(table)}"
-    if not table:
-        return "empty table"
-    shown: list[str] = []
-    width = 0
-    for meld in table:
-        text = str(meld)
-        if shown and width + len(text) > _SHOWN_TABLE:
-            break
-        shown.append(text)
-        width += len(text) + 3
-    rest = len(table) - len(shown)
-    more = f" | ... {rest} more meld{'' if rest == 1 else 's'}" if rest else ""
-    return f"table: {' | '.join(shown)}{more}"
-
-
-def _shuffled(profile: RuleProfile, rng: random.Random) -> list[Tile]:
-    deck = list(profile.deck)
-    rng.shuffle(deck)
-    return deck
-
-
-def _first_player(profile: RuleProfile, players: int, rng: random.Random) -> int:
-    """The first player per the profile (D2: highest draw; ties and jokers draw again)."""
-    if profile.first_player is FirstPlayer.LOT:
-        return rng.randrange(players)
-    contenders = list(range(players))
-    while len(contenders) > 1:
-        pool = _shuffled(profile, rng)
-        drawn = {}
-        for player in contenders:
-            tile = pool.pop()
-            while tile.suit is None:
-                tile = pool.pop()
-            drawn[player] = tile.rank
-        best = max(drawn.values())
-        contenders = [player for player in contenders if drawn[player] == best]
-    return contenders[0]
+__all__ = ["Game"]
 
 
 @attrs.frozen(repr=False)
@@ -244,6 +69,13 @@ class Game:
 
     Seats are numbered from 0. ``stock`` is hidden information: use :meth:`view` for what a
     player may see.
+
+    In draw-and-discard games (standard rummy), ``discards`` is the discard pile, its top
+    piece last; ``taken`` the piece the current player took from it this turn (it may not
+    be discarded again this turn); ``played`` whether the current player has played this
+    turn, and ``first_lay`` whether that play was the player's first (going out in that turn
+    is a "rummy"); ``reshuffled`` how many times the pile has become the stock. Elsewhere
+    the pile stays empty. ``drawn`` says whether the current player has drawn this turn.
     """
 
     profile: RuleProfile
@@ -253,6 +85,11 @@ class Game:
     current_player: int
     opened: tuple[bool, ...]
     drawn: bool = False
+    discards: tuple[Tile, ...] = ()
+    taken: Tile | None = None
+    played: bool = False
+    first_lay: bool = False
+    reshuffled: int = 0
     idle_turns: int = 0
     turn: int = 0
     penalties: tuple[int, ...] = ()
@@ -276,14 +113,19 @@ class Game:
             and len(self.opened) == len(racks)
             and isinstance(self.stock, tuple)
             and type(self.drawn) is bool
-            and _whole(self.idle_turns)
-            and _whole(self.turn)
+            and isinstance(self.discards, tuple)
+            and (self.taken is None or isinstance(self.taken, Tile))
+            and type(self.played) is bool
+            and type(self.first_lay) is bool
+            and whole(self.reshuffled)
+            and whole(self.idle_turns)
+            and whole(self.turn)
             and isinstance(self.penalties, tuple)
             and len(self.penalties) == len(racks)
-            and all(_whole(count) for count in self.penalties)
+            and all(whole(count) for count in self.penalties)
             and isinstance(self.history, tuple)
             and (self.outcome is None or isinstance(self.outcome, Outcome))
-            and (self.seed is None or _whole(self.seed))
+            and (self.seed is None or whole(self.seed))
             and (self.start is None or isinstance(self.start, Position))
         )
         if not shape:
@@ -323,15 +165,22 @@ class Game:
             seed = random.SystemRandom().randrange(2**63)
         check_seed(seed)
         rng = random.Random(seed)
-        first = _first_player(profile, count, rng)
+        first = choose_first(profile, count, rng)
         if first_player is not None:
-            _check_seat(first_player, count)
+            check_seat(first_player, count)
             first = first_player
-        deck = _shuffled(profile, rng)
-        size = profile.hand_size
+        deck = shuffled(profile, rng, count)
+        size = profile.hand_size_for(count)
         racks = tuple(tuple(sort_tiles(deck[i * size : (i + 1) * size])) for i in range(count))
+        rest = deck[count * size :]
+        upcard = 1 if has_discards(profile) else 0  # the first stock card, turned face up
         position = Position(
-            TableState(), racks, tuple(deck[count * size :]), first, (False,) * count
+            TableState(),
+            racks,
+            tuple(rest[upcard:]),
+            first,
+            (False,) * count,
+            tuple(rest[:upcard]),
         )
         return cls._at(profile, position, seed)
 
@@ -345,18 +194,21 @@ class Game:
         stock: TilesLike,
         current: int = 0,
         opened: Sequence[bool] | None = None,
+        discards: TilesLike = (),
     ) -> Game:
         """A game from any position that adds up to the profile's deck.
 
         ``racks`` holds one rack a player, each with at least one piece (an empty rack means
         its player went out, and the round is over). ``stock`` lists the next piece to be
-        drawn first. ``opened`` defaults to nobody. The table must hold valid melds, and
-        table, racks and stock together must be exactly the deck; otherwise
-        :class:`~rummikit.InvalidArgument` says what is wrong.
+        drawn first. ``opened`` defaults to nobody. ``discards`` is the discard pile of a
+        draw-and-discard game, its top piece last (other games have none). The table must
+        hold valid melds, and table, racks, stock and pile together must be exactly the deck
+        (of a game of that many players); otherwise :class:`~rummikit.InvalidArgument` says
+        what is wrong. The current player is to draw.
         """
         profile = _profiles.get(profile)
         melds = as_table(table)
-        hands = tuple(tuple(sort_tiles(as_tiles(rack))) for rack in _racks(racks))
+        hands = tuple(tuple(sort_tiles(as_tiles(rack))) for rack in racks_of(racks))
         count = len(hands)
         if not profile.min_players <= count <= profile.max_players:
             raise InvalidArgument(
@@ -364,11 +216,18 @@ class Game:
                 f"{profile.name!r} is played by {profile.min_players} to {profile.max_players} "
                 f"players; {count} {'rack was' if count == 1 else 'racks were'} given",
             )
-        _check_seat(current, count)
-        flags = _opened(opened, count)
+        check_seat(current, count)
+        flags = opened_flags(opened, count)
         profile.check_table(melds)
         pile = as_tiles(stock)
-        _check_adds_up(profile, [*melds.tiles.elements(), *(t for h in hands for t in h), *pile])
+        discarded = as_tiles(discards)
+        if discarded and not has_discards(profile):
+            raise InvalidArgument("no_discard_pile", no_pile(profile).message)
+        check_adds_up(
+            profile,
+            [*melds.tiles.elements(), *(t for h in hands for t in h), *pile, *discarded],
+            count,
+        )
         empty = [seat for seat, hand in enumerate(hands) if not hand]
         if empty:
             raise InvalidArgument(
@@ -376,7 +235,8 @@ class Game:
                 f"the rack of player {empty[0]} is empty: that player has gone out and the "
                 "round is over; give every player at least one piece",
             )
-        return cls._at(profile, Position(melds, hands, tuple(pile), current, flags), None)
+        position = Position(melds, hands, tuple(pile), current, flags, tuple(discarded))
+        return cls._at(profile, position, None)
 
     @classmethod
     def _at(cls, profile: RuleProfile, position: Position, seed: int | None) -> Game:
@@ -387,6 +247,7 @@ class Game:
             stock=position.stock,
             current_player=position.current_player,
             opened=position.opened,
+            discards=position.discards,
             penalties=(0,) * len(position.racks),
             seed=seed,
             start=position,
@@ -406,12 +267,12 @@ class Game:
 
     def rack(self, player: int) -> tuple[Tile, ...]:
         """The rack of ``player``, sorted."""
-        _check_seat(player, len(self.racks))
+        check_seat(player, len(self.racks))
         return self.racks[player]
 
     def has_opened(self, player: int) -> bool:
         """Whether ``player`` has made their opening."""
-        _check_seat(player, len(self.racks))
+        check_seat(player, len(self.racks))
         return self.opened[player]
 
     @property
@@ -419,6 +280,10 @@ class Game:
         """What the current player may do now."""
         if self.outcome is not None:
             return Phase.OVER
+        if has_discards(self.profile):
+            if not self.drawn:
+                return Phase.DRAW
+            return Phase.DISCARD if self.played else Phase.PLAY_OR_DISCARD
         can_draw = bool(self.stock) or self.profile.stock_end is StockEnd.END_NO_WINNER
         if self.profile.turn_structure is TurnStructure.PLAY_OR_DRAW:
             return Phase.PLAY_OR_DRAW if can_draw else Phase.PLAY_OR_PASS
@@ -438,13 +303,14 @@ class Game:
             turn=self.turn,
             outcome=self.outcome,
             profile=self.profile,
+            discards=self.discards,
         )
 
     # -- actions -----------------------------------------------------------------------------
 
     def check(self, action: Action) -> Verdict:
         """Whether ``action`` is allowed now, with every reason when it is not."""
-        if not isinstance(action, Play | Draw | Pass | Timeout | GiveUp):
+        if not isinstance(action, Play | Draw | Pass | TakeDiscard | Discard | Timeout | GiveUp):
             raise InvalidArgument(
                 "not_an_action", f"expected a rummikit action, not {brief(action)}"
             )
@@ -459,26 +325,66 @@ class Game:
                     f"not player {brief(action.player)}'s",
                 )
             )
+        if has_discards(self.profile):
+            problems.extend(self._discard_turn_problems(action))
+        else:
+            problems.extend(self._turn_problems(action))
+        return Verdict(tuple(problems))
+
+    def _turn_problems(self, action: Action) -> list[Violation]:
+        """Why ``action`` is refused in a game without a discard pile."""
         phase = self.phase
         if isinstance(action, Play):
             if phase is Phase.DRAW:
-                problems.append(Violation("wrong_phase", "draw first: the draw is mandatory"))
-            else:
-                problems.extend(self._judge(action.table).violations)
-        elif isinstance(action, Draw):
+                return [Violation("wrong_phase", "draw first: the draw is mandatory")]
+            return list(self._judge(action.table).violations)
+        if isinstance(action, Draw):
             if phase is Phase.PLAY_OR_PASS:
-                problems.append(
+                return [
                     Violation("wrong_phase", "you have drawn this turn; play or pass")
                     if self.drawn
                     else Violation("stock_empty", "the stock is empty: play or pass")
-                )
+                ]
         elif isinstance(action, Pass) and phase is not Phase.PLAY_OR_PASS:
-            problems.append(
+            return [
                 Violation("wrong_phase", "draw first: the draw is mandatory")
                 if phase is Phase.DRAW
                 else Violation("cannot_pass", "play or draw; passing is for an empty stock")
-            )
-        return Verdict(tuple(problems))
+            ]
+        elif isinstance(action, TakeDiscard | Discard):
+            return [no_pile(self.profile)]
+        return []
+
+    def _discard_turn_problems(self, action: Action) -> list[Violation]:
+        """Why ``action`` is refused in a draw-and-discard game."""
+        phase = self.phase
+        rack = self.racks[self.current_player]
+        if isinstance(action, Draw):
+            if phase is not Phase.DRAW:
+                return [Violation("wrong_phase", "you have drawn this turn; lay melds or discard")]
+        elif isinstance(action, TakeDiscard):
+            return take_problems(self.profile, self.drawn, self.discards)
+        elif isinstance(action, Discard):
+            return discard_problems(self.profile, self.drawn, rack, self.taken, action.tile)
+        elif isinstance(action, Play):
+            if phase is Phase.DRAW:
+                return [Violation("wrong_phase", "draw first: from the stock or the discard pile")]
+            if phase is Phase.DISCARD:
+                return [Violation("wrong_phase", "you have played this turn: discard to end it")]
+            problems = list(self._judge(action.table).violations)
+            if not problems:
+                kept = self._rack_after(action.table)
+                refused = kept_for_discard(kept, self.taken)
+                if refused is not None:
+                    problems.append(refused)
+            return problems
+        elif isinstance(action, Pass):
+            return [
+                Violation("cannot_pass", "draw, then end the turn with a discard")
+                if phase is Phase.DRAW
+                else Violation("cannot_pass", "end the turn with a discard")
+            ]
+        return []
 
     def _judge(self, table: TableState) -> Verdict:
         # the game's own table and racks are sound by construction: only the proposed table
@@ -497,6 +403,10 @@ class Game:
             return self._play(action)
         if isinstance(action, Draw):
             return self._draw_turn(action)
+        if isinstance(action, TakeDiscard):
+            return self._take_discard(action)
+        if isinstance(action, Discard):
+            return self._discard(action, action.tile)
         if isinstance(action, Pass):
             return self._next(action, progress=False)
         penalty = (
@@ -506,6 +416,8 @@ class Game:
             if action.changed
             else self.profile.timeout_penalty_untouched
         )
+        if has_discards(self.profile):
+            return self._forced_end(action, penalty)
         # D12: a time-out with the table untouched that draws one piece is the normal draw
         # of a turn without a play, not a penalty (pagat); more than one counts in full
         normal = isinstance(action, Timeout) and not action.changed and penalty == 1
@@ -518,23 +430,42 @@ class Game:
         racks[self.current_player] = tuple(sort_tiles(rack))
         return tuple(racks)
 
-    def _play(self, action: Play) -> Game:
+    def _rack_after(self, table: TableState) -> tuple[Tile, ...]:
+        """The current player's rack once ``table`` (a legal play) is on the table: less the
+        pieces it lays, still sorted."""
         # counted by piece code, as the judge counts them: cheaper than hashing tiles
-        played = codes_of(action.table.melds) - codes_of(self.table.melds)
-        if not played:
-            # Leaving the table as it was (allowed after a mandatory draw) lays nothing:
-            # it neither opens nor counts as progress toward the end of the round.
-            return self._next(action, table=action.table, progress=False)
+        played = codes_of(table.melds) - codes_of(self.table.melds)
         rack = []
         for tile in self.racks[self.current_player]:  # sorted, and stays so
             if played[tile.code]:
                 played[tile.code] -= 1
             else:
                 rack.append(tile)
+        return tuple(rack)
+
+    def _play(self, action: Play) -> Game:
+        rack = self._rack_after(action.table)
+        player = self.current_player
+        if len(rack) == len(self.racks[player]):
+            # Leaving the table as it was (allowed after a mandatory draw) lays nothing:
+            # it neither opens nor counts as progress toward the end of the round.
+            if has_discards(self.profile):
+                return attrs.evolve(self, played=True, history=(*self.history, action))
+            return self._next(action, table=action.table, progress=False)
         racks = list(self.racks)
-        racks[self.current_player] = tuple(rack)
+        racks[player] = rack
         opened = list(self.opened)
-        opened[self.current_player] = True
+        opened[player] = True
+        if has_discards(self.profile) and rack:  # the turn goes on to its discard
+            return attrs.evolve(
+                self,
+                racks=tuple(racks),
+                table=action.table,
+                opened=tuple(opened),
+                played=True,
+                first_lay=not self.opened[player],
+                history=(*self.history, action),
+            )
         return self._next(
             action,
             racks=tuple(racks),
@@ -542,17 +473,63 @@ class Game:
             opened=tuple(opened),
             progress=True,
             went_out=not rack,
+            rummy=not rack and not self.opened[player],
         )
 
     def _draw_turn(self, action: Draw) -> Game:
         if not self.stock:
             return self._next(action, progress=False, exhausted=True)
         racks = self._with_rack((*self.racks[self.current_player], self.stock[0]))
-        if self.profile.turn_structure is TurnStructure.DRAW_THEN_PLAY:
+        if self.profile.turn_structure is not TurnStructure.PLAY_OR_DRAW:
             return attrs.evolve(
                 self, racks=racks, stock=self.stock[1:], drawn=True, history=(*self.history, action)
             )
         return self._next(action, racks=racks, stock=self.stock[1:], progress=True)
+
+    def _take_discard(self, action: TakeDiscard) -> Game:
+        top = self.discards[-1]
+        return attrs.evolve(
+            self,
+            racks=self._with_rack((*self.racks[self.current_player], top)),
+            discards=self.discards[:-1],
+            drawn=True,
+            taken=top,
+            history=(*self.history, action),
+        )
+
+    def _discard(self, action: Action, tile: Tile) -> Game:
+        rack = without_one(self.racks[self.current_player], tile)
+        racks = list(self.racks)
+        racks[self.current_player] = rack
+        return attrs.evolve(self, discards=(*self.discards, tile))._next(
+            action,
+            racks=tuple(racks),
+            progress=True,
+            went_out=not rack,
+            rummy=not rack and self.first_lay,
+        )
+
+    def _forced_end(self, action: Timeout | GiveUp, penalty: int) -> Game:
+        """A draw-and-discard turn the host ends: the player draws (if not done yet) and
+        takes ``penalty`` pieces from the stock, as far as it goes, and the most costly
+        piece is discarded for them (:func:`~rummikit.game._discards.auto_discard`)."""
+        game = self
+        if not game.drawn:
+            game = game._draw_turn(Draw(player=self.current_player))
+            if game.outcome is not None:  # the stock was empty: the round is over
+                return attrs.evolve(game, history=(*self.history, action))
+            game = attrs.evolve(game, history=self.history)
+        count = min(len(game.stock), penalty)
+        penalties = list(game.penalties)
+        penalties[self.current_player] += count
+        game = attrs.evolve(
+            game,
+            racks=game._with_rack((*game.racks[self.current_player], *game.stock[:count])),
+            stock=game.stock[count:],
+            penalties=tuple(penalties),
+        )
+        tile = auto_discard(self.profile, game.racks[self.current_player], game.taken)
+        return game._discard(action, tile)
 
     def _penalty_turn(self, action: Timeout | GiveUp, penalty: int, *, counted: bool) -> Game:
         must_draw = self.phase is Phase.DRAW
@@ -582,31 +559,51 @@ class Game:
         penalties: tuple[int, ...] | None = None,
         went_out: bool = False,
         exhausted: bool = False,
+        rummy: bool = False,
     ) -> Game:
         """The game after the current player's turn ends with ``action``.
 
         ``progress`` says whether the turn played or drew anything; a full round of turns
-        without progress ends the round as blocked.
+        without progress ends the round as blocked. A turn that goes out ``rummy`` (in
+        standard rummy, with nothing laid before) tells the scoring. Where the stock has run
+        out in a draw-and-discard game, the pile is reshuffled into it, or the round ends.
         """
         racks = self.racks if racks is None else racks
+        stock = self.stock if stock is None else stock
+        discards = self.discards
+        reshuffled = self.reshuffled
         idle = 0 if progress or self.drawn else self.idle_turns + 1
         outcome = None
         if went_out:
-            outcome = self._outcome(Termination.WENT_OUT, racks, self.current_player)
+            outcome = self._outcome(Termination.WENT_OUT, racks, self.current_player, rummy)
         elif exhausted:
             outcome = self._outcome(Termination.STOCK_EXHAUSTED, racks, None)
         elif idle >= len(racks):
             outcome = self._outcome(Termination.BLOCKED, racks, None)
+        elif self.profile.turn_limit is not None and self.turn + 1 >= self.profile.turn_limit:
+            outcome = self._outcome(Termination.TURN_LIMIT, racks, None)
+        elif not stock and has_discards(self.profile):
+            refill = refilled(self.profile, discards, reshuffled, self.seed)
+            if refill is None:
+                outcome = self._outcome(Termination.STOCK_EXHAUSTED, racks, None)
+            else:
+                stock, discards = refill
+                reshuffled += 1
         over = outcome is not None
         return attrs.evolve(
             self,
             racks=racks,
-            stock=self.stock if stock is None else stock,
+            stock=stock,
+            discards=discards,
+            reshuffled=reshuffled,
             table=self.table if table is None else table,
             opened=self.opened if opened is None else opened,
             penalties=self.penalties if penalties is None else penalties,
             current_player=self.current_player if over else (self.current_player + 1) % len(racks),
             drawn=False,
+            taken=None,
+            played=False,
+            first_lay=False,
             idle_turns=idle,
             turn=self.turn if over else self.turn + 1,
             history=(*self.history, action),
@@ -614,82 +611,18 @@ class Game:
         )
 
     def _outcome(
-        self, termination: Termination, racks: tuple[tuple[Tile, ...], ...], winner: int | None
+        self,
+        termination: Termination,
+        racks: tuple[tuple[Tile, ...], ...],
+        winner: int | None,
+        rummy: bool = False,
     ) -> Outcome:
         winners, scores = settle_round(self.profile, dict(enumerate(racks)), winner)
         return Outcome(termination, winners, tuple(scores[seat] for seat in range(len(racks))))
 
     def __repr__(self) -> str:
         """Short, whatever the table: see :class:`PlayerView`."""
-        sizes = _sizes(tuple(len(rack) for rack in self.racks), len(self.stock))
-        state = _state(self.phase, self.current_player, self.outcome)
+        sizes = sizes_shown(tuple(len(rack) for rack in self.racks), len(self.stock))
+        state = state_shown(self.phase, self.current_player, self.outcome)
         name = brief(self.profile.name)
-        return f"<Game {name} turn {self.turn}, {state}, {sizes}, {_table_shown(self.table)}>"
-
-
-def _check_seat(player: object, count: int) -> None:
-    if type(player) is not int or not 0 <= player < count:
-        raise InvalidArgument(
-            "unknown_player",
-            f"players are numbered 0 to {count - 1}; there is no player {brief(player)}",
-        )
-
-
-def _is_list_of_seats(value: object) -> bool:
-    """Whether ``value`` can be read as a list of one item a player: text, bytes and mappings
-    iterate, but as characters, numbers or keys."""
-    return isinstance(value, Iterable) and not isinstance(
-        value, str | bytes | bytearray | memoryview | Mapping
-    )
-
-
-def _racks(racks: Sequence[TilesLike]) -> list[TilesLike]:
-    """The racks of a position, one a player, as a list: refuse what is not a list of racks."""
-    if not _is_list_of_seats(racks):
-        raise InvalidArgument(
-            "bad_racks", f"racks is a list of racks, one a player, not {type(racks).__name__}"
-        )
-    return list(racks)
-
-
-def _opened(opened: Sequence[bool] | None, count: int) -> tuple[bool, ...]:
-    """The opened flags of a position, one a player (nobody has opened when None)."""
-    if opened is None:
-        return (False,) * count
-    expected = f"opened needs {count} booleans, one a player"
-    if not _is_list_of_seats(opened):
-        raise InvalidArgument("bad_opened", f"{expected}, not {type(opened).__name__}")
-    flags = tuple(opened)
-    if len(flags) != count or any(type(flag) is not bool for flag in flags):
-        raise InvalidArgument("bad_opened", expected)
-    return flags
-
-
-def _check_adds_up(profile: RuleProfile, tiles: list[Tile]) -> None:
-    deck = Counter(profile.deck)
-    given = Counter(tiles)
-    missing, extra = deck - given, given - deck
-    if missing or extra:
-        parts = []
-        if missing:
-            parts.append("missing " + _some_tiles(missing))
-        if extra:
-            parts.append("extra " + _some_tiles(extra))
-        raise InvalidArgument(
-            "position_does_not_add_up",
-            f"table, racks and stock must hold the deck of {profile.name!r} exactly: "
-            + "; ".join(parts),
-        )
-
-
-_SHOWN_TILES = 20
-"""Tiles an error lists before it counts the rest: a position missing the whole deck would
-otherwise print over a hundred of them."""
-
-
-def _some_tiles(tiles: Counter[Tile]) -> str:
-    shown = sort_tiles(tiles.elements())
-    if len(shown) <= _SHOWN_TILES:
-        return " ".join(map(str, shown))
-    rest = len(shown) - _SHOWN_TILES
-    return " ".join(map(str, shown[:_SHOWN_TILES])) + f" and {rest} more"
+        return f"<Game {name} turn {self.turn}, {state}, {sizes}, {table_shown(self.table)}>"
