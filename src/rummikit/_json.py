@@ -159,6 +159,16 @@ def read_tiles(value: object, where: str) -> list[Tile]:
         ) from error
 
 
+def read_tile(value: object, where: str) -> Tile:
+    """``value``, one piece in notation (``"Qs"``)."""
+    tiles = read_tiles(value, where)
+    if len(tiles) != 1:
+        raise InvalidRecord(
+            "bad_field", f"expected one piece in notation, not {len(tiles)}", where=where
+        )
+    return tiles[0]
+
+
 def read_table(value: object, where: str) -> TableState:
     """``value``, a table in notation (``"r1 r2 r3 | b5 k5 o5"``)."""
     try:

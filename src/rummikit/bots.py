@@ -44,7 +44,8 @@ from typing import Protocol, runtime_checkable
 import attrs
 
 from rummikit import profiles as _profiles
-from rummikit.actions import Action, Draw, Pass, Play
+from rummikit._discard_bots import discard_choice, planned_turn, random_turn
+from rummikit.actions import Action, Discard, Draw, Pass, Play
 from rummikit.errors import InvalidArgument, brief
 from rummikit.game import Phase, PlayerView
 from rummikit.meld import Meld
@@ -289,9 +290,12 @@ def _best_play(
 
 
 def no_play(view: PlayerView) -> Action:
-    """What to do without playing: draw while drawing is allowed, else pass."""
+    """What to do without playing: draw while drawing is allowed, else pass; in a
+    draw-and-discard turn, discard (:func:`~rummikit._discard_bots.discard_choice`)."""
     if not isinstance(view, PlayerView):
         raise InvalidArgument("not_a_view", f"expected a PlayerView, not {brief(view)}")
+    if view.phase in (Phase.PLAY_OR_DISCARD, Phase.DISCARD):
+        return Discard(discard_choice(view.profile, view.rack, view.taken))
     return Pass() if view.phase is Phase.PLAY_OR_PASS else Draw()
 
 
@@ -307,6 +311,8 @@ class RandomBot:
     def choose(self, view: PlayerView) -> Action:
         """A random legal play, else a draw or a pass."""
         view = _read_view(view)
+        if view.profile.turn_structure is TurnStructure.DRAW_MELD_DISCARD:
+            return random_turn(view, self.rng)
         if view.phase is Phase.DRAW:
             return Draw()
         opened = view.opened[view.player]
@@ -340,6 +346,8 @@ class GreedyBot:
     def choose(self, view: PlayerView) -> Action:
         """The play laying the most tiles, else a draw or a pass."""
         view = _read_view(view)
+        if view.profile.turn_structure is TurnStructure.DRAW_MELD_DISCARD:
+            return planned_turn(view, self._best)
         if view.phase is Phase.DRAW:
             return Draw()
         opened = view.opened[view.player]
@@ -354,6 +362,13 @@ class GreedyBot:
             keep_table=False,
         )
         return no_play(view) if table is None else Play(table)
+
+    def _best(self, view: PlayerView, rack: tuple[Tile, ...]) -> TableState | None:
+        """The table after the best play of ``rack`` in ``view`` (already checked)."""
+        opened = view.opened[view.player]
+        return _best_play(
+            view.profile, view.table, rack, opened, "tiles", self.budget, self.use_solver, False
+        )
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(budget={self.budget})"
@@ -513,6 +528,8 @@ class StrategicBot:
     def choose(self, view: PlayerView) -> Action:
         """Go out if possible; else the best play, keeping jokers and a reserve back."""
         view = _read_view(view)
+        if view.profile.turn_structure is TurnStructure.DRAW_MELD_DISCARD:
+            return planned_turn(view, lambda v, rack: self._best(v, rack, v.opened[v.player]))
         if view.phase is Phase.DRAW:
             return Draw()
         profile, table, rack = view.profile, view.table, view.rack

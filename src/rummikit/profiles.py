@@ -265,6 +265,7 @@ _REGISTRY = ProfileRegistry()
 _REGISTRY.register(ONLINE, aliases=("rummi", "online_rummi"))
 _REGISTRY.register(PAGAT, aliases=("classic", "sabra", "rummikub"))
 _REGISTRY.register(RAMI_VOLEUR, aliases=("rami", "rami_chinois", "ramio"))
+_REGISTRY.register(STANDARD_RUMMY, aliases=("rummy", "basic_rummy", "straight_rummy"))
 
 
 def get(name: str | RuleProfile) -> RuleProfile:

@@ -49,14 +49,25 @@ def no_pile(profile: RuleProfile) -> Violation:
     )
 
 
-def take_problems(profile: RuleProfile, drawn: bool, discards: Sequence[Tile]) -> list[Violation]:
-    """Why taking the top discard is refused now (nothing when it is allowed)."""
+def take_problems(
+    profile: RuleProfile, drawn: bool, discards: Sequence[Tile], rack: Sequence[Tile]
+) -> list[Violation]:
+    """Why taking the top discard is refused now (nothing when it is allowed): also when
+    ``rack`` holds only copies of it, as none could then be discarded."""
     if not has_discards(profile):
         return [no_pile(profile)]
     if drawn:
         return [Violation("wrong_phase", "you have drawn this turn; lay melds or discard")]
     if not discards:
         return [Violation("discard_pile_empty", "the discard pile is empty: draw from the stock")]
+    top = discards[-1]
+    if all(tile == top for tile in rack):
+        return [
+            Violation(
+                "no_discard_left",
+                f"taking {top} would leave you nothing to discard: draw from the stock",
+            )
+        ]
     return []
 
 

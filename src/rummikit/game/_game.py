@@ -304,6 +304,7 @@ class Game:
             outcome=self.outcome,
             profile=self.profile,
             discards=self.discards,
+            taken=self.taken,
         )
 
     # -- actions -----------------------------------------------------------------------------
@@ -363,7 +364,7 @@ class Game:
             if phase is not Phase.DRAW:
                 return [Violation("wrong_phase", "you have drawn this turn; lay melds or discard")]
         elif isinstance(action, TakeDiscard):
-            return take_problems(self.profile, self.drawn, self.discards)
+            return take_problems(self.profile, self.drawn, self.discards, rack)
         elif isinstance(action, Discard):
             return discard_problems(self.profile, self.drawn, rack, self.taken, action.tile)
         elif isinstance(action, Play):

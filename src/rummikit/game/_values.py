@@ -98,8 +98,9 @@ class PlayerView:
 
     Its repr is short: the player, the turn, who is to do what, the rack sizes, the stock
     and the table's notation cut after about 60 characters (the fields hold the rest).
-    ``discards`` is the discard pile of a draw-and-discard game, its top piece last: public,
-    as discards are played face up.
+    ``discards`` is the discard pile of a draw-and-discard game, its top piece last, and
+    ``taken`` the piece the current player took from it this turn: public, as discards are
+    played face up.
     """
 
     player: int
@@ -114,6 +115,7 @@ class PlayerView:
     outcome: Outcome | None
     profile: RuleProfile
     discards: tuple[Tile, ...] = ()
+    taken: Tile | None = None
 
     def __repr__(self) -> str:
         # a view may be built by a host with anything in its fields: the repr never fails

@@ -22,9 +22,20 @@ from rummikit._json import (
     read_object,
     read_str,
     read_table,
+    read_tile,
     show,
 )
-from rummikit.actions import ACTION_NAMES, Action, Draw, GiveUp, Pass, Play, Timeout
+from rummikit.actions import (
+    ACTION_NAMES,
+    Action,
+    Discard,
+    Draw,
+    GiveUp,
+    Pass,
+    Play,
+    TakeDiscard,
+    Timeout,
+)
 from rummikit.errors import InvalidArgument, InvalidRecord, RummikitError
 from rummikit.game import MAX_ACTIONS, Game
 from rummikit.match import Match
@@ -36,11 +47,14 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "pass": ("type", "player"),
     "timeout": ("type", "player", "changed"),
     "give_up": ("type", "player"),
+    "take_discard": ("type", "player"),
+    "discard": ("type", "player", "tile"),
 }
-_SIMPLE_ACTIONS: dict[str, type[Draw | Pass | GiveUp]] = {
+_SIMPLE_ACTIONS: dict[str, type[Draw | Pass | GiveUp | TakeDiscard]] = {
     "draw": Draw,
     "pass": Pass,
     "give_up": GiveUp,
+    "take_discard": TakeDiscard,
 }
 
 
@@ -70,6 +84,8 @@ def action_record(action: Action) -> dict[str, object]:
         written["table"] = str(action.table)
     elif isinstance(action, Timeout):
         written["changed"] = action.changed
+    elif isinstance(action, Discard):
+        written["tile"] = str(action.tile)
     return written
 
 
@@ -84,6 +100,7 @@ class SavedAction:
     player: int
     table: str = ""
     changed: bool = True
+    tile: str = ""
 
 
 def read_actions(value: object, where: str = "actions") -> list[SavedAction]:
@@ -109,6 +126,8 @@ def _read_action(item: object, where: str) -> SavedAction:
         return SavedAction(kind, player, table=read_str(obj["table"], at(where, "table")))
     if kind == "timeout":
         return SavedAction(kind, player, changed=read_bool(obj["changed"], at(where, "changed")))
+    if kind == "discard":
+        return SavedAction(kind, player, tile=read_str(obj["tile"], at(where, "tile")))
     return SavedAction(kind, player)
 
 
@@ -126,6 +145,8 @@ def replay(game: _PlayState, step: SavedAction, where: str) -> _PlayState:
         action = Play(read_table(step.table, at(where, "table")), player=step.player)
     elif step.kind == "timeout":
         action = Timeout(step.changed, player=step.player)
+    elif step.kind == "discard":
+        action = Discard(read_tile(step.tile, at(where, "tile")), player=step.player)
     else:
         action = _SIMPLE_ACTIONS[step.kind](player=step.player)
     try:

@@ -53,7 +53,7 @@ def read_game(record: object, required: RuleProfile | None = None) -> Game:
     check_fields(top, "", _TOP_FIELDS)
     profile = require(read_profile(top["profile"], version), required)
     players = read_players(top, profile)
-    begin = _start_reader(top["start"], players)
+    begin = _start_reader(top["start"], players, version)
     steps = read_actions(top["actions"])
     game = begin(profile)
     for index, step in enumerate(steps):
@@ -61,8 +61,9 @@ def read_game(record: object, required: RuleProfile | None = None) -> Game:
     return game
 
 
-def _start_reader(value: object, players: int) -> Callable[[RuleProfile], Game]:
-    """Check the start and return what builds the game from it, given the profile."""
+def _start_reader(value: object, players: int, version: int) -> Callable[[RuleProfile], Game]:
+    """Check the start and return what builds the game from it, given the profile (a
+    position of version 1 has no discard pile)."""
     where = "start"
     obj = read_object(value, where)
     if "position" not in obj:
@@ -87,7 +88,8 @@ def _start_reader(value: object, players: int) -> Callable[[RuleProfile], Game]:
     check_fields(obj, where, ("position",))
     where = "start.position"
     position = read_object(obj["position"], where)
-    check_fields(position, where, ("table", "racks", "stock", "current", "opened"))
+    fields = ("table", "racks", "stock", "current", "opened")
+    check_fields(position, where, (*fields, "discards") if version >= 2 else fields)
     table = read_table(position["table"], "start.position.table")
     racks_field = read_array(position["racks"], "start.position.racks")
     if len(racks_field) != players:
@@ -108,11 +110,18 @@ def _start_reader(value: object, players: int) -> Callable[[RuleProfile], Game]:
             where="start.position.opened",
         )
     opened = [read_bool(flag, f"start.position.opened[{i}]") for i, flag in enumerate(opened_field)]
+    discards = read_tiles(position["discards"], "start.position.discards") if version >= 2 else []
 
     def place(profile: RuleProfile) -> Game:
         try:
             return Game.from_position(
-                profile, table=table, racks=racks, stock=stock, current=current, opened=opened
+                profile,
+                table=table,
+                racks=racks,
+                stock=stock,
+                current=current,
+                opened=opened,
+                discards=discards,
             )
         except RummikitError as error:
             part = "start.position.table" if error.code == "invalid_table" else where

@@ -16,6 +16,7 @@ from rummikit.errors import InvalidArgument
 from rummikit.game import MAX_SEED_DIGITS, SEED_LIMIT, Game, Position
 from rummikit.match import Match
 from rummikit.notation import format_tiles
+from rummikit.pieces import Tile
 from rummikit.profile import RuleProfile
 from rummikit.record._actions import action_record, check_history
 from rummikit.record._format import FORMAT, MATCH_FORMAT, MAX_ROUNDS, VERSION
@@ -58,6 +59,7 @@ def to_record(game: Game | Match) -> dict[str, object]:
                 "stock": format_tiles(start.stock),
                 "current": start.current_player,
                 "opened": list(start.opened),
+                "discards": format_tiles(start.discards),
             }
         }
     return {
@@ -139,6 +141,8 @@ def _check_game(game: object) -> Position:
         and isinstance(position.opened, tuple)
         and len(position.opened) == players
         and all(type(flag) is bool for flag in position.opened)
+        and isinstance(position.discards, tuple)
+        and all(isinstance(tile, Tile) for tile in position.discards)
     ):
         raise InvalidArgument(
             "not_a_game",

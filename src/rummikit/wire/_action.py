@@ -9,8 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rummikit._json import bad_field, check_fields, read_bool, read_field, read_table
-from rummikit.actions import ACTION_NAMES, Action, Draw, GiveUp, Pass, Play, Timeout
+from rummikit._json import bad_field, check_fields, read_bool, read_field, read_table, read_tile
+from rummikit.actions import (
+    ACTION_NAMES,
+    Action,
+    Discard,
+    Draw,
+    GiveUp,
+    Pass,
+    Play,
+    TakeDiscard,
+    Timeout,
+)
 from rummikit.errors import InvalidArgument, InvalidRecord, brief
 from rummikit.table import TableState
 from rummikit.wire._format import ACTION, MAX_INT, MAX_PIECES, header, is_whole, read_whole
@@ -21,8 +31,15 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "pass": ("format", "version", "type", "player"),
     "timeout": ("format", "version", "type", "player", "changed"),
     "give_up": ("format", "version", "type", "player"),
+    "take_discard": ("format", "version", "type", "player"),
+    "discard": ("format", "version", "type", "player", "tile"),
 }
-_SIMPLE: dict[str, type[Draw | Pass | GiveUp]] = {"draw": Draw, "pass": Pass, "give_up": GiveUp}
+_SIMPLE: dict[str, type[Draw | Pass | GiveUp | TakeDiscard]] = {
+    "draw": Draw,
+    "pass": Pass,
+    "give_up": GiveUp,
+    "take_discard": TakeDiscard,
+}
 
 
 # -- writing ---------------------------------------------------------------------------------
@@ -30,7 +47,8 @@ _SIMPLE: dict[str, type[Draw | Pass | GiveUp]] = {"draw": Draw, "pass": Pass, "g
 
 def action_message(action: Action) -> dict[str, object]:
     """``action`` as a message: its type, its player (null when it names none) and, for a
-    play, the table; for a timeout, whether the table was touched."""
+    play, the table; for a timeout, whether the table was touched; for a discard, the
+    piece."""
     check_sender(action.player)
     written = header(ACTION) | {"type": ACTION_NAMES[type(action)], "player": action.player}
     if isinstance(action, Play):
@@ -38,6 +56,8 @@ def action_message(action: Action) -> dict[str, object]:
         written["table"] = str(action.table)
     elif isinstance(action, Timeout):
         written["changed"] = action.changed
+    elif isinstance(action, Discard):
+        written["tile"] = str(action.tile)
     return written
 
 
@@ -72,6 +92,8 @@ def read_action(top: Mapping[str, object], sender: int | None) -> Action:
         return Play(table, player=player)
     if kind == "timeout":
         return Timeout(read_bool(top["changed"], "changed"), player=player)
+    if kind == "discard":
+        return Discard(read_tile(top["tile"], "tile"), player=player)
     return _SIMPLE[kind](player=player)
 
 

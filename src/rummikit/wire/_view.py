@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from rummikit._json import bad_field, check_fields, read_array, read_bool, read_tiles
+from rummikit._json import (
+    bad_field,
+    check_fields,
+    read_array,
+    read_bool,
+    read_tile,
+    read_tiles,
+)
 from rummikit._json import read_table as _read_table
 from rummikit._profile_json import profile_record, read_profile
 from rummikit.errors import InvalidArgument, InvalidRecord, RummikitError, brief
@@ -34,6 +41,8 @@ _FIELDS = (
     "table",
     "rack_sizes",
     "stock_size",
+    "discards",
+    "taken",
     "opened",
     "outcome",
     "profile",
@@ -42,6 +51,12 @@ _PHASES = {member.value: member for member in Phase}
 _PHASES_OF: dict[TurnStructure, tuple[Phase, ...]] = {
     TurnStructure.PLAY_OR_DRAW: (Phase.PLAY_OR_DRAW, Phase.PLAY_OR_PASS, Phase.OVER),
     TurnStructure.DRAW_THEN_PLAY: (Phase.DRAW, Phase.PLAY_OR_PASS, Phase.OVER),
+    TurnStructure.DRAW_MELD_DISCARD: (
+        Phase.DRAW,
+        Phase.PLAY_OR_DISCARD,
+        Phase.DISCARD,
+        Phase.OVER,
+    ),
 }
 """The phases a game under each turn structure goes through (see :attr:`Game.phase
 <rummikit.Game.phase>`)."""
@@ -62,6 +77,8 @@ def view_message(view: PlayerView) -> dict[str, object]:
         "table": str(view.table),
         "rack_sizes": list(view.rack_sizes),
         "stock_size": view.stock_size,
+        "discards": format_tiles(view.discards),
+        "taken": None if view.taken is None else str(view.taken),
         "opened": list(view.opened),
         "outcome": None if view.outcome is None else outcome_fields(view.outcome),
         "profile": profile_record(view.profile),
@@ -93,6 +110,13 @@ def _check_view(view: PlayerView) -> None:
             f"a count per seat, {counts}",
         ),
         "stock_size": (is_whole(view.stock_size, 0, MAX_PIECES), f"a count {counts}"),
+        "discards": (
+            _is_list(view.discards)
+            and len(view.discards) <= MAX_PIECES
+            and all(isinstance(tile, Tile) for tile in view.discards),
+            "a tuple of Tile values",
+        ),
+        "taken": (view.taken is None or isinstance(view.taken, Tile), "a Tile or None"),
         "outcome": (
             view.outcome is None or isinstance(view.outcome, Outcome),
             "an Outcome or None",
@@ -140,6 +164,8 @@ def read_view(top: Mapping[str, object]) -> PlayerView:
         table=_read_table(top["table"], "table"),
         rack_sizes=sizes,
         stock_size=read_whole(top["stock_size"], "stock_size", 0, MAX_PIECES),
+        discards=tuple(read_tiles(top["discards"], "discards")),
+        taken=None if top["taken"] is None else read_tile(top["taken"], "taken"),
         current_player=read_whole(top["current_player"], "current_player", 0, seats - 1),
         phase=_read_phase(top["phase"]),
         opened=opened,
@@ -171,19 +197,28 @@ def _check_adds_up(view: PlayerView) -> None:
     except RummikitError as error:
         raise _bad_view("table", error.message) from error
     _in_deck(profile, [*rack, *table.tiles.elements()], "rack", "the rack and the table")
+    seen = [*rack, *table.tiles.elements(), *view.discards]
+    _in_deck(profile, seen, "discards", "the rack, the table and the discard pile")
+    if view.discards and profile.turn_structure is not TurnStructure.DRAW_MELD_DISCARD:
+        raise _bad_view("discards", f"the rules of {profile.name!r} have no discard pile")
+    if view.taken is not None and view.phase not in (Phase.PLAY_OR_DISCARD, Phase.DISCARD):
+        raise _bad_view(
+            "taken",
+            "a piece is taken from the pile after the draw step and before the discard",
+        )
     if len(rack) != view.rack_sizes[view.player]:
         raise _bad_view(
             "rack",
             f"{len(rack)} pieces, but rack_sizes gives player {view.player} "
             f"{view.rack_sizes[view.player]}",
         )
-    counted = table.tile_count + sum(view.rack_sizes) + view.stock_size
-    deck = len(profile.deck)
+    counted = table.tile_count + sum(view.rack_sizes) + view.stock_size + len(view.discards)
+    deck = len(profile.deck_for(len(view.rack_sizes)))
     if counted != deck:
         raise _bad_view(
             "stock_size",
-            f"the table, the racks and the stock hold {counted} pieces; the deck of "
-            f"{profile.name!r} has {deck}",
+            f"the table, the racks, the stock and the discard pile hold {counted} pieces; "
+            f"the deck of {profile.name!r} for {len(view.rack_sizes)} players has {deck}",
         )
     phase = view.phase
     if phase not in _PHASES_OF[profile.turn_structure]:
