@@ -14,7 +14,7 @@ import random
 import attrs
 
 from rummikit import profiles as _profiles
-from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
+from rummikit.actions import Action
 from rummikit.errors import InvalidArgument, brief
 from rummikit.game import Game, Outcome, check_seed
 from rummikit.options import Scoring
@@ -123,7 +123,7 @@ class Match:
         Something other than an action is refused (``not_an_action``) whether or not the
         match is over.
         """
-        if not isinstance(action, Play | Draw | Pass | Timeout | GiveUp):
+        if not isinstance(action, Action):
             raise InvalidArgument(
                 "not_an_action", f"expected a rummikit action, not {brief(action)}"
             )

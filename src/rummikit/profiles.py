@@ -102,6 +102,7 @@ STANDARD_RUMMY = RuleProfile(
     jokers=0,
     max_players=6,
     default_players=2,
+    hand_size=10,
     deal_size=DealSize.STANDARD_RUMMY,
     first_player=FirstPlayer.DEALER_LEFT,
     turn_structure=TurnStructure.DRAW_MELD_DISCARD,

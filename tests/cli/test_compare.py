@@ -23,7 +23,7 @@ def test_compare_with_defaults_compares_the_built_in_profiles(monkeypatch):
     monkeypatch.setattr(simulation, "simulate", spy)
     result = run("compare")
     assert result.exit_code == 0, result.output
-    assert seen["profiles"] == ["online", "pagat", "rami_voleur"]
+    assert seen["profiles"] == ["online", "pagat", "rami_voleur", "standard_rummy"]
     assert seen["games"] == cli_module.COMPARE_GAMES
     assert seen["players"] == 4
     assert seen["bots"] == "greedy"
@@ -72,7 +72,7 @@ def test_compare_csv_has_a_row_per_profile():
     result = run("compare", *ONE, "--csv")
     assert result.exit_code == 0
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
-    assert [row["profile"] for row in rows] == ["online", "pagat", "rami_voleur"]
+    assert [row["profile"] for row in rows] == ["online", "pagat", "rami_voleur", "standard_rummy"]
     assert {"turns_mean", "first_opening_mean", "went_out", "win_rate_0"} <= set(rows[0])
 
 

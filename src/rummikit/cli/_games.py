@@ -40,7 +40,7 @@ from rummikit.simulation import MAX_GAMES, Report
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
-BUILT_IN = ("online", "pagat", "rami_voleur")
+BUILT_IN = ("online", "pagat", "rami_voleur", "standard_rummy")
 """The profiles ``compare`` compares by default: see :data:`rummikit.cli.BUILT_IN`."""
 
 COMPARE_GAMES = 10
@@ -286,7 +286,7 @@ def simulate(
     "--profiles",
     "profile_options",
     multiple=True,
-    help="Profiles to compare, comma-separated or repeated (default: online, pagat, rami_voleur).",
+    help="Profiles to compare, comma-separated or repeated (default: online, pagat, rami_voleur, standard_rummy).",
 )
 @click.option(
     "--games",

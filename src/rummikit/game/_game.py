@@ -311,7 +311,7 @@ class Game:
 
     def check(self, action: Action) -> Verdict:
         """Whether ``action`` is allowed now, with every reason when it is not."""
-        if not isinstance(action, Play | Draw | Pass | TakeDiscard | Discard | Timeout | GiveUp):
+        if not isinstance(action, Action):
             raise InvalidArgument(
                 "not_an_action", f"expected a rummikit action, not {brief(action)}"
             )

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 import attrs
 
 from rummikit import profiles as _profiles
-from rummikit.actions import Draw, GiveUp, Pass, Play, Timeout
+from rummikit.actions import Action, GiveUp
 from rummikit.bots import Bot
 from rummikit.errors import InvalidArgument, RummikitError, brief
 from rummikit.game import MAX_ACTIONS, Game, Termination
@@ -117,7 +117,7 @@ def _check_stop(stop: object) -> None:
 def _turn(game: Game, bot: Bot) -> Game:
     """The game after ``bot`` takes the current player's turn; an illegal action gives up."""
     action = bot.choose(game.view(game.current_player))
-    if not isinstance(action, Play | Draw | Pass | Timeout | GiveUp):
+    if not isinstance(action, Action):
         raise InvalidArgument(
             "bad_bot_action",
             f"bot {brief(bot)} returned {brief(action)}, which is not a rummikit action",
