@@ -33,6 +33,7 @@ from rummikit.notation import (
 )
 from rummikit.options import (
     BlockedWinner,
+    DealSize,
     FirstPlayer,
     FreedJoker,
     JokerPolicy,
@@ -50,7 +51,7 @@ from rummikit.table import TableState
 from rummikit.verdict import IllegalAction, Verdict, Violation
 
 if TYPE_CHECKING:
-    from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
+    from rummikit.actions import Action, Discard, Draw, GiveUp, Pass, Play, TakeDiscard, Timeout
     from rummikit.game import Game, Outcome, Phase, PlayerView, Position, Termination
     from rummikit.match import Match
     from rummikit.record import dumps, loads, loads_match
@@ -60,7 +61,10 @@ if TYPE_CHECKING:
 __version__ = "0.1.0.dev0"
 
 _LAZY = {
-    **dict.fromkeys(("Action", "Draw", "GiveUp", "Pass", "Play", "Timeout"), "rummikit.actions"),
+    **dict.fromkeys(
+        ("Action", "Discard", "Draw", "GiveUp", "Pass", "Play", "TakeDiscard", "Timeout"),
+        "rummikit.actions",
+    ),
     **dict.fromkeys(
         ("Game", "Outcome", "Phase", "PlayerView", "Position", "Termination"), "rummikit.game"
     ),
@@ -101,6 +105,8 @@ __all__ = [
     "TILE_COLOURS",
     "Action",
     "BlockedWinner",
+    "DealSize",
+    "Discard",
     "Draw",
     "FirstPlayer",
     "FreedJoker",
@@ -138,6 +144,7 @@ __all__ = [
     "Substitute",
     "Suit",
     "TableState",
+    "TakeDiscard",
     "Termination",
     "Tile",
     "Timeout",
