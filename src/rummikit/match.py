@@ -1,14 +1,30 @@
 """Matches: rounds played until the profile's match end, with cumulative scores.
 
 A match holds the finished rounds' outcomes and the round in progress. Each round is a
-:class:`~rummikit.Game` dealt from a seed drawn from the match's own seeded generator, and the
-first player moves one seat on each round. The match ends after ``match_rounds`` rounds, or as
-soon as a cumulative score reaches ``match_target``: with zero-sum scoring the highest score
-wins; with penalty scoring the lowest wins (rami voleur's game to 100). Ties share the win.
+:class:`~rummikit.Game` dealt from a seed drawn from the match's own seeded generator. The
+match ends after ``match_rounds`` rounds, or as soon as a cumulative score reaches
+``match_target``: with zero-sum and winner-takes-all scoring the highest score wins (the first
+to the target); with penalty scoring the lowest wins (rami voleur's game to 100). Ties share
+the win.
+
+With ``match_elimination`` (penalty scoring, standard rummy) the target is a cap instead: a
+player whose cumulative total passes it (is more than it, source 004 "dépasse un plafond")
+leaves the match, the next rounds are dealt to the players still in, and the match ends when
+one player is left (a round needs two), who wins. The match's players keep their numbers
+(0 to n-1) throughout; a round dealt to fewer players numbers its seats from 0 again, in
+the same order round the table, and :attr:`Match.seats_in_play` maps them back.
+
+The deal passes one seat left each round and the player on the dealer's left starts (source
+004 l. 24; the first round's dealer sits on the right of its first player, however the
+profile chose that player). With eliminations, the deal passes to the next player still in
+after the last dealer, and the player still in on that dealer's left starts. Everything
+follows from the seed, the first player and the rounds' outcomes, so replaying a match's
+actions reproduces its eliminations.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import attrs
@@ -33,9 +49,55 @@ def _round_seed(seed: int, number: int) -> int:
     return value
 
 
+Lineup = tuple[int, ...]
+"""The match's players dealt into a round, in seat order: ``lineup[seat]`` is the player at
+that seat of the round's game."""
+
+
+def _lineups(profile: RuleProfile, count: int, rounds: tuple[Outcome, ...]) -> list[Lineup]:
+    """The lineup of each finished round and then of the next one: every player at first,
+    and with ``match_elimination`` the players whose total has passed ``match_target``
+    left out of the rounds that follow."""
+    lineups = _walk(profile, count, rounds)
+    assert lineups is not None  # a Match checks its rounds' sizes when built
+    return lineups
+
+
+def _walk(profile: RuleProfile, count: int, rounds: tuple[Outcome, ...]) -> list[Lineup] | None:
+    """:func:`_lineups`, or None when a round's scores are not one for each of its
+    lineup's players (a match built by hand)."""
+    lineup = tuple(range(count))
+    lineups = [lineup]
+    totals = [0] * count
+    target = profile.match_target
+    for outcome in rounds:
+        if len(outcome.scores) != len(lineup):
+            return None
+        for seat, points in enumerate(outcome.scores):
+            totals[lineup[seat]] += points
+        if profile.match_elimination and target is not None:
+            lineup = tuple(player for player in lineup if totals[player] <= target)
+        lineups.append(lineup)
+    return lineups
+
+
+def _next_first(count: int, before: Lineup, first: int, after: Lineup) -> int:
+    """The player who starts the round dealt to ``after``, when ``first`` started the round
+    dealt to ``before``: the deal passes from ``first``'s right-hand neighbour to the next
+    player still in, and that dealer's left-hand neighbour still in starts."""
+    dealer = before[(before.index(first) - 1) % len(before)]
+    following = [(dealer + step) % count for step in range(1, count + 1)]
+    dealer = next(player for player in following if player in after)
+    return after[(after.index(dealer) + 1) % len(after)]
+
+
 @attrs.frozen(repr=False)
 class Match:
-    """A match in progress or finished. Build one with :meth:`new`."""
+    """A match in progress or finished. Build one with :meth:`new`.
+
+    ``first_player`` is the player who started the first round; ``rounds`` the finished
+    rounds' outcomes, each scored by its own game's seats (see :attr:`round_seats`).
+    """
 
     profile: RuleProfile
     seed: int
@@ -56,17 +118,23 @@ class Match:
             and self.seed >= 0
             and isinstance(game, Game)
             and (game.profile is self.profile or game.profile == self.profile)
-            and type(self.first_player) is int
-            and 0 <= self.first_player < len(game.racks)
             and isinstance(self.rounds, tuple)
-            and all(
-                isinstance(outcome, Outcome) and len(outcome.scores) == len(game.racks)
-                for outcome in self.rounds
-            )
+            and all(isinstance(outcome, Outcome) for outcome in self.rounds)
             and isinstance(self.histories, tuple)
             and len(self.histories) == len(self.rounds)
             and all(isinstance(history, tuple) for history in self.histories)
         )
+        if shape:
+            count = len(self.rounds[0].scores) if self.rounds else len(game.racks)
+            shape = type(self.first_player) is int and 0 <= self.first_player < count
+        if shape:
+            lineups = _walk(self.profile, count, self.rounds)
+            # the game in play is dealt to the next lineup, or, once the match is over, it
+            # is the last round's (which of the two is for ``over`` to say, once built)
+            shape = lineups is not None and len(game.racks) in {
+                len(lineups[-1]),
+                len(lineups[max(0, len(lineups) - 2)]),
+            }
         if not shape:
             raise InvalidArgument(
                 "not_a_match",
@@ -87,35 +155,88 @@ class Match:
         return cls(profile, seed, game.current_player, (), game)
 
     @property
+    def _count(self) -> int:
+        """The number of players in the match (the first round is dealt to them all)."""
+        return len(self.rounds[0].scores) if self.rounds else len(self.game.racks)
+
+    @property
     def players(self) -> tuple[int, ...]:
-        """The seats, from 0."""
-        return self.game.players
+        """The match's players, from 0: the seats of its first round. A player keeps that
+        number when others leave the match (see :attr:`seats_in_play`)."""
+        return tuple(range(self._count))
+
+    @property
+    def round_seats(self) -> tuple[Lineup, ...]:
+        """For each finished round, the match's player at each seat of its game:
+        ``rounds[k].scores[seat]`` are the points of player ``round_seats[k][seat]``. Every
+        player, unless ``match_elimination`` left some out."""
+        return tuple(_lineups(self.profile, self._count, self.rounds)[: len(self.rounds)])
+
+    @property
+    def seats_in_play(self) -> Lineup:
+        """The match's player at each seat of :attr:`game`: ``seats_in_play[seat]`` plays
+        ``game``'s seat ``seat`` (its actions name the seat, as in any game). Every player,
+        in order, unless ``match_elimination`` left some out; once the match is over, the
+        last round's players."""
+        lineups = _lineups(self.profile, self._count, self.rounds)
+        return lineups[-2] if self.over and self.rounds else lineups[-1]
+
+    @property
+    def eliminated(self) -> tuple[int, ...]:
+        """The players who left the match (``match_elimination``), in the order they left;
+        those who left after the same round by their number."""
+        lineups = _lineups(self.profile, self._count, self.rounds)
+        return tuple(
+            player
+            for before, after in itertools.pairwise(lineups)
+            for player in before
+            if player not in after
+        )
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Cumulative scores over the finished rounds."""
-        totals = [0] * len(self.game.racks)
-        for outcome in self.rounds:
+        """Cumulative scores over the finished rounds, one for each of the match's players
+        (those eliminated keep theirs)."""
+        totals = [0] * self._count
+        for outcome, lineup in zip(self.rounds, self.round_seats, strict=True):
             for seat, points in enumerate(outcome.scores):
-                totals[seat] += points
+                totals[lineup[seat]] += points
         return tuple(totals)
 
     @property
     def over(self) -> bool:
-        """Whether the match has ended."""
-        rounds, target = self.profile.match_rounds, self.profile.match_target
+        """Whether the match has ended: after ``match_rounds`` rounds; with
+        ``match_elimination`` when too few players are left to deal a round (fewer than
+        two, or than the profile's ``min_players``); otherwise when a cumulative score
+        reaches ``match_target``."""
+        profile = self.profile
+        rounds, target = profile.match_rounds, profile.match_target
         if rounds is not None and len(self.rounds) >= rounds:
             return True
+        if profile.match_elimination:
+            left = _lineups(profile, self._count, self.rounds)[-1]
+            return len(left) < max(2, profile.min_players)
         return target is not None and any(score >= target for score in self.scores)
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """The winners once the match is over (several on a tie), else ()."""
+        """The winners once the match is over (several on a tie), else ().
+
+        The highest total wins under zero-sum and winner-takes-all scoring, the lowest under
+        penalty scoring. With ``match_elimination`` only the players still in may win (the
+        last one left, or the lowest of those left when ``match_rounds`` ended the match);
+        when the last round put every remaining player out, the lowest of them wins.
+        """
         if not self.over:
             return ()
         scores = self.scores
-        best = max(scores) if self.profile.scoring is Scoring.ZERO_SUM else min(scores)
-        return tuple(seat for seat, score in enumerate(scores) if score == best)
+        candidates = self.players
+        if self.profile.match_elimination:
+            lineups = _lineups(self.profile, self._count, self.rounds)
+            candidates = lineups[-1] or lineups[-2]
+        pick = min if self.profile.scoring is Scoring.PENALTY else max
+        best = pick(scores[player] for player in candidates)
+        return tuple(player for player in candidates if scores[player] == best)
 
     def check(self, action: Action) -> Verdict:
         """Whether ``action`` is allowed in the current round.
@@ -146,10 +267,15 @@ class Match:
         )
         if finished.over:
             return finished
-        number = len(finished.rounds)
-        first = (self.first_player + number) % len(game.racks)
+        lineups = _lineups(self.profile, self._count, finished.rounds)
+        first = self.first_player
+        for before, after in itertools.pairwise(lineups):
+            first = _next_first(self._count, before, first, after)
         following = Game.new(
-            self.profile, len(game.racks), _round_seed(self.seed, number), first_player=first
+            self.profile,
+            len(lineups[-1]),
+            _round_seed(self.seed, len(finished.rounds)),
+            first_player=lineups[-1].index(first),
         )
         return attrs.evolve(finished, game=following)
 

@@ -423,15 +423,19 @@ class RuleProfile(Options):
 
         return scoring.round_winners(self, racks, winner)
 
-    def score_round(self, racks: Mapping[P, TilesLike], winner: P | None = None) -> dict[P, int]:
+    def score_round(
+        self, racks: Mapping[P, TilesLike], winner: P | None = None, *, rummy: bool = False
+    ) -> dict[P, int]:
         """Each player's points for a round that ended with ``racks``.
 
         With ``winner`` None the profile decides who won: whoever went out, else its
-        blocked-end rule, else nobody. See :func:`rummikit.scoring.score_round`.
+        blocked-end rule, else nobody. ``rummy=True`` says the winner went out in one turn
+        having laid nothing before (doubled under ``rummy_bonus``). See
+        :func:`rummikit.scoring.score_round`.
         """
         from rummikit import scoring  # the rules sit above the profile: see the module
 
-        return scoring.score_round(self, racks, winner)
+        return scoring.score_round(self, racks, winner, rummy=rummy)
 
     # -- variants -------------------------------------------------------------------------
 

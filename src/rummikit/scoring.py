@@ -1,4 +1,12 @@
-"""End-of-round scoring: what pieces left in hand cost, who won, and each player's points."""
+"""End-of-round scoring: what pieces left in hand cost, who won, and each player's points.
+
+Three ways to share the points (``scoring``): zero-sum (pagat), penalty (online, rami
+voleur, standard rummy) and winner-takes-all (standard rummy's variant, source 004 l. 45:
+"Le gagnant encaisse la somme des valeurs de pénalité de tous ses adversaires"). A round
+won by going out "rummy" (in one turn, nothing laid before) is told by the caller with
+``rummy=True``: only the caller (a game) knows the turns; the profile's ``rummy_bonus``
+decides whether it doubles the winner's take.
+"""
 
 from __future__ import annotations
 
@@ -116,7 +124,11 @@ def round_winners(
 
 
 def score_round(
-    profile: RuleProfile | str, racks: Mapping[P, TilesLike], winner: P | None = None
+    profile: RuleProfile | str,
+    racks: Mapping[P, TilesLike],
+    winner: P | None = None,
+    *,
+    rummy: bool = False,
 ) -> dict[P, int]:
     """Each player's points for a round that ended with ``racks``, by the profile's scoring.
 
@@ -125,22 +137,56 @@ def score_round(
     difference between their rack and the winner's. A winner named by the caller is scored as
     if they went out. When several players share a blocked win, each
     loser pays every co-winner in full, which keeps the round zero-sum in whole points.
+
     Penalty scoring: winners score 0 and every other player their rack total.
+
+    Winner-takes-all scoring: the winner scores the total of every other rack and the others
+    0; higher is better. A round that ended with nobody out is won by the blocked-end rule
+    (source 004 l. 50: the lowest hand total wins the hand), and that winner takes the other
+    racks' totals in full, as one who went out (l. 45: the winner collects "la somme des
+    valeurs de pénalité de tous ses adversaires"; the difference of D15 only keeps pagat's
+    rounds at zero, which this scoring does not ask). Players sharing a blocked win each take
+    the losers' totals; a round without a winner scores 0 for all.
+
+    ``rummy`` says that the winner went out "rummy": in one turn, having laid nothing down
+    before (l. 46). The caller knows it, not the racks: a :class:`~rummikit.Game` passes it
+    for the player who went out in the turn they first laid anything. With the profile's
+    ``rummy_bonus`` (winner-takes-all only) the winner then takes double; otherwise it
+    changes nothing. It needs a round won by going out: an empty rack or a named winner
+    (``rummy_not_out`` otherwise), and is a bool (``bad_rummy``).
     """
     profile = profiles.get(profile)
-    return settle_round(profile, _checked_racks(profile, racks), winner)[1]
+    return settle_round(profile, _checked_racks(profile, racks), winner, rummy=rummy)[1]
 
 
 def settle_round(
-    profile: RuleProfile, racks: Mapping[P, Sequence[Tile]], winner: P | None = None
+    profile: RuleProfile,
+    racks: Mapping[P, Sequence[Tile]],
+    winner: P | None = None,
+    *,
+    rummy: bool = False,
 ) -> tuple[tuple[P, ...], dict[P, int]]:
     """:func:`round_winners` and :func:`score_round` together, in one pass, for racks already
     known to hold pieces of the profile's deck (a game's own): what a game calls when a
-    round ends."""
+    round ends, with ``rummy`` True when the winner went out in the turn they first laid
+    anything (see :func:`score_round`)."""
+    if type(rummy) is not bool:
+        raise InvalidArgument("bad_rummy", f"rummy is True or False, not {brief(rummy)}")
     values = {p: sum(_value(profile, t) for t in tiles) for p, tiles in racks.items()}
     winners = _winners(profile, racks, values, winner)
+    if rummy and winner is None and (not winners or racks[winners[0]]):
+        raise InvalidArgument(
+            "rummy_not_out",
+            "a rummy is going out in one turn, and nobody went out: no rack is empty and no "
+            "winner is named",
+        )
     if profile.scoring is Scoring.PENALTY:
         return tuple(winners), {p: 0 if p in winners else values[p] for p in racks}
+    if profile.scoring is Scoring.WINNER_TAKES_ALL:
+        pot = sum(values[p] for p in racks if p not in winners)
+        if rummy and profile.rummy_bonus:
+            pot *= 2
+        return tuple(winners), {p: pot if p in winners else 0 for p in racks}
     blocked = winner is None and all(racks[p] for p in winners)
     by_difference = blocked and profile.blocked_winner is BlockedWinner.LOWEST_POINTS
     base = values[winners[0]] if by_difference else 0

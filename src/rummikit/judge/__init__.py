@@ -8,8 +8,9 @@ the same table.
 
 The parts: the entry (:func:`check_turn`, and :func:`judge_turn` for a game's own sound
 position), what moved (``_common``), the opening rule within a turn (``_opening``), profiles
-that only extend melds (``_extensions``), and the frozen-joker rule (``_jokers``, with
-``_releases`` for freeing a joker).
+that only extend melds (``_extensions``, with ``_swaps`` for standard rummy's joker swap and
+:func:`swapped_jokers`), and the frozen-joker rule (``_jokers``, with ``_releases`` for
+freeing a joker).
 """
 
 # judge_turn and codes_of serve games, which judge their own sound positions and count the
@@ -18,7 +19,8 @@ that only extend melds (``_extensions``), and the frozen-joker rule (``_jokers``
 from rummikit.judge._common import codes_of as codes_of
 from rummikit.judge._releases import releases_in_order as releases_in_order
 from rummikit.judge._releases import replacements as replacements
+from rummikit.judge._swaps import swapped_jokers
 from rummikit.judge._turn import check_turn
 from rummikit.judge._turn import judge_turn as judge_turn
 
-__all__ = ["check_turn"]
+__all__ = ["check_turn", "swapped_jokers"]

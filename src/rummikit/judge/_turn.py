@@ -18,6 +18,7 @@ from rummikit.judge._common import (
 from rummikit.judge._extensions import check_extensions_only
 from rummikit.judge._jokers import check_frozen_jokers
 from rummikit.judge._opening import check_opening_turn
+from rummikit.judge._swaps import check_swaps
 from rummikit.notation import TableLike, TilesLike, as_table, as_tiles
 from rummikit.options import JokerPolicy, TurnStructure
 from rummikit.pieces import JOKER, Tile
@@ -42,6 +43,10 @@ def check_turn(
     ``initial_meld_uses_table``, ``initial_meld_below_threshold``,
     ``initial_meld_needs_pure_run``, ``joker_meld_frozen``,
     ``joker_replacement_not_from_rack`` and ``freed_joker_misplaced``.
+
+    With ``joker_swap`` (standard rummy with jokers), a table joker may go to the hand in
+    exchange for the natural it stands for, put in its place in the same meld; the jokers a
+    turn so takes are :func:`swapped_jokers`.
     """
     profile = profiles.get(profile)
     before, rack, after = as_table(before), as_tiles(rack), as_table(after)
@@ -65,15 +70,10 @@ def judge_turn(
     on_table_after = codes_of(after.melds)
     taken = on_table_before - on_table_after
     played = on_table_after - on_table_before
-    if taken:
-        violations.append(
-            Violation(
-                "table_tile_to_rack",
-                f"tiles left the table: {listing(taken)}; no tile on the table may go back "
-                "to a rack, jokers included",
-                tiles=tuple(tiles_from_codes(taken).elements()),
-            )
-        )
+    # with the joker swap, a joker may go to the hand: check_swaps counts those that may not
+    jokers_taken = taken.pop(JOKER.code, 0) if profile.joker_swap else 0
+    if not profile.joker_swap:
+        violations.extend(_back_to_rack(taken, swap=False))
     not_held = played - held
     if not_held:
         violations.append(
@@ -114,10 +114,17 @@ def judge_turn(
                 ),
             )
         )
-    if not profile.table_manipulation:
+    if profile.joker_swap:  # (never with table manipulation: the profile refuses it)
+        swaps, unswapped = check_swaps(profile, before, after, readings, held[JOKER.code])
+        taken[JOKER.code] = min(jokers_taken, unswapped)
+        violations[:0] = _back_to_rack(+taken, swap=True)  # first, where it always stands
+        violations.extend(swaps)
+    elif not profile.table_manipulation:
         violations.extend(check_extensions_only(profile, before, after, readings))
     frozen: list[Violation] = []
-    if profile.joker_policy is JokerPolicy.FROZEN:
+    # a meld that is only extended keeps its jokers frozen anyway; the swap is the one way
+    # a joker leaves it, which Pagat's rule would want played again on the table
+    if profile.joker_policy is JokerPolicy.FROZEN and not profile.joker_swap:
         frozen = check_frozen_jokers(profile, before, after, readings, from_rack)
     if identities is not None and not opened and must_play:
         # (an unchanged table after a mandatory draw opens nothing)
@@ -139,3 +146,22 @@ def judge_turn(
         )
     violations.extend(frozen)
     return Verdict(tuple(violations))
+
+
+def _back_to_rack(taken: Counter[int], *, swap: bool) -> list[Violation]:
+    """The violation of table pieces gone back to the hand, if any (``taken``, by code)."""
+    if not taken:
+        return []
+    rule = (
+        "a joker only in exchange for the card it stands for, put in its place"
+        if swap
+        else "jokers included"
+    )
+    return [
+        Violation(
+            "table_tile_to_rack",
+            f"tiles left the table: {listing(taken)}; no tile on the table may go back "
+            f"to a rack, {rule}",
+            tiles=tuple(tiles_from_codes(taken).elements()),
+        )
+    ]
