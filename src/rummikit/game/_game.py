@@ -51,7 +51,7 @@ from rummikit.game._values import (
     state_shown,
     table_shown,
 )
-from rummikit.judge import codes_of, judge_turn
+from rummikit.judge import codes_of, judge_turn, swapped_jokers
 from rummikit.notation import TableLike, TilesLike, as_table, as_tiles
 from rummikit.options import StockEnd, TurnStructure
 from rummikit.pieces import Tile, sort_tiles
@@ -447,7 +447,10 @@ class Game:
     def _play(self, action: Play) -> Game:
         rack = self._rack_after(action.table)
         player = self.current_player
-        if len(rack) == len(self.racks[player]):
+        laid = len(rack) < len(self.racks[player])
+        if self.profile.joker_swap:  # the jokers swapped for their natural pieces
+            rack = tuple(sort_tiles((*rack, *swapped_jokers(self.table, action.table))))
+        if not laid:
             # Leaving the table as it was (allowed after a mandatory draw) lays nothing:
             # it neither opens nor counts as progress toward the end of the round.
             if has_discards(self.profile):
@@ -618,7 +621,7 @@ class Game:
         winner: int | None,
         rummy: bool = False,
     ) -> Outcome:
-        winners, scores = settle_round(self.profile, dict(enumerate(racks)), winner)
+        winners, scores = settle_round(self.profile, dict(enumerate(racks)), winner, rummy=rummy)
         return Outcome(termination, winners, tuple(scores[seat] for seat in range(len(racks))))
 
     def __repr__(self) -> str:

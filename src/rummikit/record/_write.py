@@ -94,7 +94,7 @@ def _match_record(match: Match) -> dict[str, object]:
         "format": MATCH_FORMAT,
         "version": VERSION,
         "profile": profile_record(match.profile),
-        "players": len(match.game.racks),
+        "players": len(match.players),
         "seed": match.seed,
         "rounds": rounds,
     }
