@@ -8,7 +8,8 @@ seed and the list of actions replay a game exactly.
 Every round ends. In play-or-draw games each turn plays rack tiles, draws from the stock or
 passes, and passes are allowed only when the stock is empty or nothing can be drawn; a full
 round of turns in which nobody played or drew ends the round as blocked. Where a draw is
-mandatory, each turn takes a piece from the stock until it runs out.
+mandatory, each turn takes a piece from the stock until it runs out. Where turns end with a
+discard (see ``_discards``), the profile's ``turn_limit`` bounds the round.
 """
 
 from __future__ import annotations

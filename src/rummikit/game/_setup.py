@@ -26,12 +26,15 @@ SEED_LIMIT = 10**MAX_SEED_DIGITS
 MAX_ACTIONS = 10_000
 """The most actions a game can take, a saved record hold, or a simulated game play.
 
-A deck holds at most 216 pieces (four copies of 52, and eight jokers). Pieces only ever
-move from the stock to a rack and from a rack to the table, and every turn that makes
-progress moves at least one, so at most 432 turns make progress. A round ends after a full
-round of turns without progress (at most 8 players), so at most 7 idle turns follow each of
-them, and 8 end the round. A turn is at most two actions (a mandatory draw, then a play or a
-pass), so a game has fewer than 4,000 actions; the bound leaves room for rule changes.
+A deck holds at most 216 pieces (four copies of 52, and eight jokers). Without a discard
+pile, pieces only ever move from the stock to a rack and from a rack to the table, and
+every turn that makes progress moves at least one, so at most 432 turns make progress. A
+round ends after a full round of turns without progress (at most 8 players), so at most 7
+idle turns follow each of them, and 8 end the round. A turn is at most two actions (a
+mandatory draw, then a play or a pass), so a game has fewer than 4,000 actions. Where turns
+end with a discard, a piece can go back and forth between the pile and the hands, so those
+rules must set a ``turn_limit``, at most 3,000 turns of at most three actions (a draw, a
+play, a discard): fewer than 9,000 actions.
 """
 
 
