@@ -122,14 +122,16 @@ def judge_turn(
     elif not profile.table_manipulation:
         violations.extend(check_extensions_only(profile, before, after, readings))
     frozen: list[Violation] = []
-    # a meld that is only extended keeps its jokers frozen anyway; the swap is the one way
-    # a joker leaves it, which Pagat's rule would want played again on the table
-    if profile.joker_policy is JokerPolicy.FROZEN and not profile.joker_swap:
+    # Pagat's rule for melds holding a joker asks nothing more of a table that is only
+    # extended: its melds keep every joker in place already, and the one way a joker leaves
+    # them (the swap) takes it to the hand, where Pagat's rule would want it played again
+    frozen_rule = profile.joker_policy is JokerPolicy.FROZEN and profile.table_manipulation
+    if frozen_rule:
         frozen = check_frozen_jokers(profile, before, after, readings, from_rack)
     if identities is not None and not opened and must_play:
         # (an unchanged table after a mandatory draw opens nothing)
         fits = None
-        if profile.joker_policy is JokerPolicy.FROZEN and not frozen:
+        if frozen_rule and not frozen:
             # the opening's melds are made of rack tiles and rack jokers: a joker's
             # replacement comes from the other rack tiles, and a freed joker needs a place
             # outside them (tiles and jokers look alike, so both rules must hold for one

@@ -27,7 +27,14 @@ from rummikit.solver._sweep_problem import GroupBlock, RunBlock
 
 
 def _frozen_group(profile: RuleProfile, layout: Sequence[Tile]) -> bool:
-    return profile.joker_policy is JokerPolicy.FROZEN and JOKER in layout
+    """Whether a kept group takes no joker: Pagat's frozen joker group. Where the table is
+    only extended (standard rummy) the frozen rule asks nothing more, as in the judge, and a
+    group holding a joker may take another."""
+    return (
+        profile.joker_policy is JokerPolicy.FROZEN
+        and profile.table_manipulation
+        and JOKER in layout
+    )
 
 
 def _run_block(setup: _Setup, reading: MeldReading, layout: Sequence[Tile]) -> RunBlock:
