@@ -152,7 +152,10 @@ def test_regression_cards_under_a_tile_profile_say_which_profile_plays_them():
     that 7h is not in the deck; it now names the profiles of cards and the -p option."""
     result = run("check", "7h", "8h", "9h")
     assert result.exit_code == 1
-    assert "pieces of cards are played under rami_voleur, standard_rummy: choose one with -p" in result.output
+    assert (
+        "pieces of cards are played under rami_voleur, standard_rummy: choose one with -p"
+        in result.output
+    )
     result = run("solve", "--table", "7h 8h 9h", "--rack", "10h")
     assert result.exit_code == 2
     assert "choose one with -p" in result.output
