@@ -466,6 +466,26 @@ def test_row32_d14_the_round_ends_when_no_reshuffle_is_left_lowest_hand_wins(opt
     assert game.outcome == rk.Outcome(rk.Termination.STOCK_EXHAUSTED, (1,), (20, 0))
 
 
+@pytest.mark.parametrize("action", [rk.Draw(), rk.Timeout()], ids=["draw", "timeout"])
+def test_regression_a_position_with_an_empty_stock_reshuffles_before_the_draw(action):
+    """A game set up with an empty stock and a reshuffle left ended at the first draw
+    (``STOCK_EXHAUSTED``), though taking the discard and discarding reshuffled: source 004,
+    step 7, turns the pile into a new stock whenever the stock runs out."""
+    game = position(["Ks Qs", "As 2h"], stock=0, discards="4d")
+    assert game.stock == ()
+    after = game.apply(action)
+    assert after.outcome is None
+    assert after.reshuffled == 1
+    assert every_card(after) == Counter(STANDARD.deck_for(2))
+    assert card("4d") not in after.stock
+    if isinstance(action, rk.Draw):
+        assert after.discards == cards("4d")
+        assert len(after.rack(0)) == 3
+    spent = position(["Ks Qs", "As 2h"], stock=0, profile=STANDARD.evolve(reshuffles=0))
+    ended = spent.apply(action)
+    assert ended.outcome == rk.Outcome(rk.Termination.STOCK_EXHAUSTED, (1,), (20, 0))
+
+
 def test_row32_stock_end_end_no_winner_ends_the_round_with_everyone_paying():
     """The option ``stock_end="end_no_winner"``: no reshuffle; nobody wins and every hand
     pays."""
