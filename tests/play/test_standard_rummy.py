@@ -515,6 +515,16 @@ def test_row32_turn_limit_ends_a_round_that_goes_on():
     assert info.value.option == "turn_limit"
 
 
+def test_row32_the_longest_round_fits_in_a_record():
+    """A round ends by ``turn_limit``, at most 3,000 turns of at most three actions (draw,
+    play, discard), so every round of a draw-and-discard game can be saved
+    (:data:`~rummikit.game.MAX_ACTIONS`, whose reasoning counts them)."""
+    with pytest.raises(rk.InvalidOption) as info:
+        STANDARD.evolve(turn_limit=3001)
+    assert info.value.option == "turn_limit"
+    assert rk.game.MAX_ACTIONS >= 3 * 3000
+
+
 # -- time-outs and giving up (rows 28, 29) ---------------------------------------------------
 
 

@@ -32,6 +32,11 @@ progress moves at least one, so at most 432 turns make progress. A round ends af
 round of turns without progress (at most 8 players), so at most 7 idle turns follow each of
 them, and 8 end the round. A turn is at most two actions (a mandatory draw, then a play or a
 pass), so a game has fewer than 4,000 actions; the bound leaves room for rule changes.
+
+Where turns end with a discard, pieces go back to the stock and that count does not hold;
+there a turn is at most three actions (a draw, a play, then a discard, a time-out or giving
+up), and the profile's ``turn_limit``, at most 3,000 turns, ends the round: at most 9,000
+actions.
 """
 
 
