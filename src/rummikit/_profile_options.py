@@ -105,7 +105,11 @@ class Options:
     turn_structure: TurnStructure = attrs.field(
         default=TurnStructure.PLAY_OR_DRAW,
         converter=TurnStructure,
-        metadata={"doc": "Play or draw; or always draw, then optionally play.", "row": 9},
+        metadata={
+            "doc": "Play or draw; always draw, then optionally play; or draw, optionally "
+            "lay, then discard.",
+            "row": 9,
+        },
     )
     opening_rule: OpeningRule = attrs.field(
         default=OpeningRule.POINTS,

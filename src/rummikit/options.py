@@ -134,10 +134,12 @@ class StockEnd(OptionEnum):
     PLAY_UNTIL_BLOCKED = "play_until_blocked"
     """Play on without drawing; after a full round of passes the round ends blocked (D14)."""
     END_NO_WINNER = "end_no_winner"
-    """The round ends with no winner when a player must draw from the empty stock (D14)."""
+    """The round ends with no winner when a player must draw from the empty stock (D14);
+    where turns end with a discard, at the end of the turn that empties the stock."""
     RESHUFFLE = "reshuffle"
-    """The discard pile but its top piece is shuffled into a new stock, at most
-    ``reshuffles`` times; a player who must then draw from the empty stock ends the round,
+    """At the end of the turn that empties the stock, the discard pile but its top piece is
+    shuffled into a new stock, at most ``reshuffles`` times (draw-and-discard turns only);
+    when the stock runs out with no reshuffle left, the round ends at the end of that turn,
     won by the blocked-end rule (D14)."""
 
 

@@ -17,6 +17,7 @@ import pytest
 
 import rummikit as rk
 from rummikit import record
+from rummikit.actions import Discard, TakeDiscard
 from rummikit.moves import simple_plays
 
 HOUSE = attrs.evolve(
@@ -36,6 +37,7 @@ PROFILES = {
     "online": rk.profiles.get("online"),
     "pagat": rk.profiles.get("pagat"),
     "rami_voleur": rk.profiles.get("rami_voleur"),
+    "standard_rummy": rk.profiles.get("standard_rummy"),
     "house": HOUSE,
 }
 
@@ -44,7 +46,8 @@ PROFILES = {
 
 
 def drive(game: rk.Game, seed: int, steps: int | None = None) -> rk.Game:
-    """Play ``game`` on with simple legal plays, draws, passes, timeouts and give-ups."""
+    """Play ``game`` on with simple legal plays, draws, passes, timeouts and give-ups, and
+    in standard rummy takes from the discard pile and discards."""
     rng = random.Random(seed)
     count = 0
     while game.phase is not rk.Phase.OVER and (steps is None or count < steps):
@@ -57,7 +60,10 @@ def drive(game: rk.Game, seed: int, steps: int | None = None) -> rk.Game:
         elif roll < 0.05:
             action = rk.GiveUp()
         elif phase is rk.Phase.DRAW:
-            action = rk.Draw()
+            take = TakeDiscard()
+            action = take if rng.random() < 0.3 and game.check(take).ok else rk.Draw()
+        elif phase in (rk.Phase.PLAY_OR_DISCARD, rk.Phase.DISCARD):
+            action = _discard_turn(game, rng)
         else:
             plays = list(
                 itertools.islice(
@@ -75,6 +81,20 @@ def drive(game: rk.Game, seed: int, steps: int | None = None) -> rk.Game:
     return game
 
 
+def _discard_turn(game: rk.Game, rng: random.Random) -> rk.Action:
+    """After the draw of a draw-and-discard turn: a simple legal play (once), else a
+    discard of any card allowed."""
+    player = game.current_player
+    rack = game.racks[player]
+    if game.phase is rk.Phase.PLAY_OR_DISCARD and rng.random() < 0.7:
+        found = simple_plays(game.profile, game.table, rack, game.opened[player])
+        plays = [rk.Play(table) for table in itertools.islice(found, 4)]
+        legal = [play for play in plays if game.check(play).ok]
+        if legal:
+            return rng.choice(legal)
+    return Discard(rng.choice([tile for tile in rack if tile != game.taken] or list(rack)))
+
+
 def dealt(name: str, seed: int = 3) -> rk.Game:
     return rk.Game.new(PROFILES[name], seed=seed)
 
@@ -90,6 +110,7 @@ def positioned(name: str, seed: int = 3) -> rk.Game:
         stock=middle.stock,
         current=middle.current_player,
         opened=middle.opened,
+        discards=middle.discards,
     )
 
 

@@ -11,6 +11,7 @@ import pytest
 
 import rummikit as rk
 from rummikit import record
+from rummikit.actions import Discard, TakeDiscard
 from tests.records.saved import (
     PROFILES,
     STARTS,
@@ -47,7 +48,7 @@ def test_round_trips_cover_every_kind_of_action() -> None:
         for name, start in itertools.product(PROFILES, STARTS)
         for action in game_of(name, start, "over").history
     )
-    assert set(kinds) == {"Play", "Draw", "Pass", "Timeout", "GiveUp"}
+    assert set(kinds) == {"Play", "Draw", "Pass", "TakeDiscard", "Discard", "Timeout", "GiveUp"}
 
 
 def test_round_trip_of_a_game_someone_went_out_of() -> None:
@@ -240,3 +241,36 @@ def test_a_game_whose_start_was_replaced_cannot_be_saved(changes: dict[str, obje
     with pytest.raises(rk.InvalidArgument) as caught:
         record.dumps(attrs.evolve(game, start=attrs.evolve(game.start, **changes)))
     assert caught.value.code == "not_a_game"
+
+
+def _drawing_only(game: rk.Game) -> rk.Game:
+    """One turn that draws from the stock and discards the card drawn."""
+    drawn = game.stock[0]
+    return game.apply(rk.Draw()).apply(Discard(drawn))
+
+
+def test_a_standard_rummy_record_replays_its_reshuffles() -> None:
+    """Source 004 reshuffles the discard pile when the stock runs out; the record holds no
+    stock order but the seed, and a loaded game reshuffles the same, dealt or from a
+    position (whose reshuffles have no seed but the number of the reshuffle)."""
+    game = rk.Game.new("standard_rummy", players=2, seed=4)
+    while not game.reshuffled:
+        game = _drawing_only(game)
+    game = _drawing_only(game.apply(TakeDiscard()).apply(rk.Timeout()))
+    loaded = record.loads(record.dumps(game))
+    assert loaded == game
+    assert loaded.stock == game.stock
+    assert loaded.reshuffled == 1
+    puzzle = rk.Game.from_position(
+        game.profile,
+        table=game.table,
+        racks=game.racks,
+        stock=game.stock[:1],
+        discards=[*game.stock[1:], *game.discards],
+        current=game.current_player,
+    )
+    played = _drawing_only(puzzle)
+    assert played.reshuffled == 1
+    saved = record.to_record(played)
+    assert saved["start"]["position"]["discards"] == rk.format_tiles(puzzle.discards)  # type: ignore[index]
+    assert record.from_record(saved) == played

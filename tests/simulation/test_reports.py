@@ -29,7 +29,7 @@ def test_report_sums_up_its_games(report):
     assert report.bots == ("greedy", "random", "strategic")
     results = report.results
     assert [r.seed for r in results] == [game_seed(7, i) for i in range(3)]
-    assert report.went_out + report.blocked + report.stock_exhausted == 3
+    assert report.went_out + report.blocked + report.stock_exhausted + report.turn_limit == 3
     assert sum(report.win_rate) + report.no_winner_share == pytest.approx(1)
     assert report.turns == Stats.of([r.turns for r in results])
     assert report.turns.min <= report.turns.median <= report.turns.max
@@ -255,3 +255,14 @@ def test_regression_hand_built_results_are_checked() -> None:
     with pytest.raises(rk.InvalidArgument) as info:
         rk.profiles.get("pagat").differences("online")  # type: ignore[arg-type]
     assert info.value.code == "not_a_profile"
+
+
+def test_regression_games_ended_by_the_turn_limit_are_counted() -> None:
+    """Standard rummy's rounds may end at the turn limit (``Termination.TURN_LIMIT``); a
+    report counted only went out, blocked and stock exhausted, so those games were missing
+    from its endings (and from ``rummikit compare``)."""
+    short = rk.profiles.get("standard_rummy").evolve(name="rummy_short", turn_limit=3)
+    report = simulate(short, players=2, games=3, seed=1, bots="random")
+    assert report.turn_limit == 3
+    assert report.went_out + report.blocked + report.stock_exhausted + report.turn_limit == 3
+    assert report.summary()["turn_limit"] == 3

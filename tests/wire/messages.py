@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import rummikit as rk
 from rummikit import testing, wire
+from rummikit.actions import Discard, TakeDiscard
 from tests.records.saved import HOUSE, PROFILES, drive
 
 CODES = {
@@ -75,6 +76,8 @@ def actions(profile: rk.RuleProfile = HOUSE) -> st.SearchStrategy[rk.Action]:
         st.builds(rk.Pass, player=PLAYERS),
         st.builds(rk.Timeout, st.booleans(), player=PLAYERS),
         st.builds(rk.GiveUp, player=PLAYERS),
+        st.builds(TakeDiscard, player=PLAYERS),
+        st.builds(Discard, testing.tiles(profile), player=PLAYERS),
     )
 
 

@@ -333,6 +333,30 @@ def test_a_view_must_hold_the_deck() -> None:
     assert (error.code, error.where) == ("bad_view", "outcome")
 
 
+RUMMY_VIEW = wire.to_message(rk.Game.new("standard_rummy", players=2, seed=7).view(0))
+"""A two-player standard rummy game, one deck: rack ``2s 9s Ks 5h 9h Kh 5d 8d 2c 3c``, the
+9 of clubs on the pile."""
+
+
+@pytest.mark.parametrize(
+    ("fields", "where"),
+    [
+        ({"rack": "2s 2s Ks 5h 9h Kh 5d 8d 2c 3c"}, "rack"),
+        ({"rack": "2s 9s Ks 5h 9h Kh 5d 8d 2c 9c"}, "discards"),
+        ({"table": "7c 8c 9c", "stock_size": 28}, "discards"),
+    ],
+    ids=["rack", "rack_and_pile", "table_and_pile"],
+)
+def test_regression_a_view_holds_no_more_copies_than_its_game_deals(
+    fields: dict[str, object], where: str
+) -> None:
+    """Pieces were checked against the largest deck of the profile (two decks, for six
+    players), so a two-player standard rummy view, one deck, could hold a card twice."""
+    assert wire.from_message(RUMMY_VIEW).rack_sizes == (10, 10)  # the view as dealt reads
+    error = error_of(changed(RUMMY_VIEW, **fields))
+    assert (error.code, error.where) == ("bad_view", where)
+
+
 # -- writing ---------------------------------------------------------------------------------
 
 

@@ -164,6 +164,7 @@ def _report_rows(reports: Sequence[Report]) -> list[tuple[str, list[str]]]:
         ("ended: went out", [_ended(r, r.went_out) for r in reports]),
         ("ended: blocked", [_ended(r, r.blocked) for r in reports]),
         ("ended: stock exhausted", [_ended(r, r.stock_exhausted) for r in reports]),
+        ("ended: turn limit", [_ended(r, r.turn_limit) for r in reports]),
     ]
     for seat in range(players):
         rows.append(

@@ -482,6 +482,16 @@ class Game:
         )
 
     def _draw_turn(self, action: Draw) -> Game:
+        if not self.stock and has_discards(self.profile):
+            # a position given with an empty stock: the pile becomes the stock first, as at
+            # the end of a turn that empties it (a game dealt never starts a turn so)
+            refill = refilled(self.profile, self.discards, self.reshuffled, self.seed)
+            if refill is not None:
+                stock, discards = refill
+                refreshed = attrs.evolve(
+                    self, stock=stock, discards=discards, reshuffled=self.reshuffled + 1
+                )
+                return refreshed._draw_turn(action)
         if not self.stock:
             return self._next(action, progress=False, exhausted=True)
         racks = self._with_rack((*self.racks[self.current_player], self.stock[0]))

@@ -100,7 +100,11 @@ class Report:
     blocked: int
     """Games that ended after a full round without play (the stock empty)."""
     stock_exhausted: int
-    """Games that ended on a draw from the empty stock (no winner)."""
+    """Games that ended because the stock ran out: rami voleur's draw from the empty stock
+    (no winner), standard rummy's empty stock with no reshuffle left (the lowest hand
+    wins)."""
+    turn_limit: int
+    """Games that reached the profile's ``turn_limit`` (the lowest hand wins)."""
     win_rate: tuple[float, ...]
     """The share of games each seat won; a shared win is split between its winners."""
     no_winner_share: float
@@ -145,7 +149,8 @@ class Report:
             and isinstance(self.all_scores, Stats)
             and per_seat(self.penalties, int)
             and all(
-                type(count) is int for count in (self.went_out, self.blocked, self.stock_exhausted)
+                type(count) is int
+                for count in (self.went_out, self.blocked, self.stock_exhausted, self.turn_limit)
             )
         )
         if not shape:
@@ -224,6 +229,7 @@ class Report:
             went_out=endings.count(Termination.WENT_OUT),
             blocked=endings.count(Termination.BLOCKED),
             stock_exhausted=endings.count(Termination.STOCK_EXHAUSTED),
+            turn_limit=endings.count(Termination.TURN_LIMIT),
             win_rate=tuple(won / count for won in wins),
             no_winner_share=sum(1 for r in results if not r.winners) / count,
             first_player_win_rate=sum(
@@ -264,6 +270,7 @@ class Report:
             "went_out": self.went_out,
             "blocked": self.blocked,
             "stock_exhausted": self.stock_exhausted,
+            "turn_limit": self.turn_limit,
             "no_winner_share": self.no_winner_share,
             "first_player_win_rate": self.first_player_win_rate,
         }

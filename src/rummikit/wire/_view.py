@@ -8,6 +8,7 @@ where it was never registered.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from rummikit._json import (
@@ -191,14 +192,16 @@ def _check_adds_up(view: PlayerView) -> None:
     """The parts of ``view`` add up: pieces of the profile's deck, valid melds on the table,
     the rack as large as its count, the deck whole, and the phase one the game can be in."""
     profile, rack, table = view.profile, view.rack, view.table
-    _in_deck(profile, rack, "rack", "the rack")
+    players = len(view.rack_sizes)
+    _in_deck(profile, players, rack, "rack", "the rack")
     try:
         profile.check_table(table)
     except RummikitError as error:
         raise _bad_view("table", error.message) from error
-    _in_deck(profile, [*rack, *table.tiles.elements()], "rack", "the rack and the table")
-    seen = [*rack, *table.tiles.elements(), *view.discards]
-    _in_deck(profile, seen, "discards", "the rack, the table and the discard pile")
+    held = [*rack, *table.tiles.elements()]
+    _in_deck(profile, players, held, "rack", "the rack and the table")
+    seen = [*held, *view.discards]
+    _in_deck(profile, players, seen, "discards", "the rack, the table and the discard pile")
     if view.discards and profile.turn_structure is not TurnStructure.DRAW_MELD_DISCARD:
         raise _bad_view("discards", f"the rules of {profile.name!r} have no discard pile")
     if view.taken is not None and view.phase not in (Phase.PLAY_OR_DISCARD, Phase.DISCARD):
@@ -235,8 +238,23 @@ def _check_adds_up(view: PlayerView) -> None:
         )
 
 
-def _in_deck(profile: RuleProfile, tiles: Sequence[Tile], where: str, what: str) -> None:
+def _in_deck(
+    profile: RuleProfile, players: int, tiles: Sequence[Tile], where: str, what: str
+) -> None:
+    """Refuse pieces the deck of a game of ``players`` does not hold: pieces of another
+    family, or more copies than that deck has (a profile's largest deck may have more, as
+    standard rummy's second deck from five players)."""
     try:
         profile.check_in_deck(tiles)
     except RummikitError as error:
         raise _bad_view(where, f"{what}: {error.message}") from error
+    if profile.copies_for(players) == profile.copies_for(profile.max_players):
+        return  # the largest deck, which check_in_deck counted against
+    deck = Counter(profile.deck_for(players))
+    for tile, count in Counter(tiles).items():
+        if count > deck[tile]:
+            raise _bad_view(
+                where,
+                f"{what}: {count} copies of {tile}; the deck of {profile.name!r} for "
+                f"{players} players has {deck[tile]}",
+            )
