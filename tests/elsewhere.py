@@ -37,25 +37,29 @@ def _environment(hash_seed: str) -> dict[str, str]:
     return {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": path}
 
 
+def start_python(arguments: Sequence[str], hash_seed: str) -> subprocess.Popen[str]:
+    """``python *arguments`` started under ``hash_seed``; :func:`output` waits for it."""
+    return subprocess.Popen(
+        [sys.executable, *arguments],
+        cwd=ROOT,
+        env=_environment(hash_seed),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def output(run: subprocess.Popen[str]) -> str:
+    """What ``run`` printed, once it ended well."""
+    out, err = run.communicate()
+    assert run.returncode == 0, err
+    return out
+
+
 def run_python(arguments: Sequence[str], hash_seeds: Sequence[str] = HASH_SEEDS) -> list[str]:
     """What ``python *arguments`` prints under each of ``hash_seeds``, all started at once."""
-    runs = [
-        subprocess.Popen(
-            [sys.executable, *arguments],
-            cwd=ROOT,
-            env=_environment(seed),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for seed in hash_seeds
-    ]
-    outputs = []
-    for run in runs:
-        out, err = run.communicate()
-        assert run.returncode == 0, err
-        outputs.append(out)
-    return outputs
+    runs = [start_python(arguments, seed) for seed in hash_seeds]
+    return [output(run) for run in runs]
 
 
 def other_hash_seed() -> str:
