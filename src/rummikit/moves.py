@@ -87,9 +87,10 @@ def simple_plays(
 ) -> Iterator[TableState]:
     """Legal plays made of new rack melds, plus single-tile lay-offs once opened.
 
-    Yields whole tables, each accepted by :meth:`RuleProfile.check_turn`, biggest first.
-    The profile or its name; the table and the rack as values or notation. Bad arguments
-    raise at the call, not at the first ``next``.
+    Yields whole tables, each accepted by :meth:`RuleProfile.check_turn`, biggest first,
+    in an order fixed by the table and the rack's pieces (not by how the rack is listed,
+    nor by the process: see :func:`rack_melds`). The profile or its name; the table and the
+    rack as values or notation. Bad arguments raise at the call, not at the first ``next``.
     """
     profile = profiles.get(profile)
     table = as_table(table)
