@@ -54,8 +54,8 @@ def replay(game: Game) -> str:
 
 
 def report(executor: Executor | None = None) -> str:
-    """A simulation's records as JSON (its game 5 was one the hash seed changed)."""
-    found = simulate("rami_voleur", players=2, games=6, seed=1, bots="random", executor=executor)
+    """A simulation's records as JSON (its first game was one the hash seed changed)."""
+    found = simulate("rami_voleur", players=2, games=2, seed=0, bots="random", executor=executor)
     return json.dumps(found.to_records())
 
 
