@@ -73,7 +73,7 @@ def position(
     go to the opponent's rack, which is fine for a bot: it sees only the sizes).
     """
     profile = rk.profiles.get(profile)
-    melds = rk.parse_table(table) if table else ()
+    melds = rk.parse_table(table)
     rest = Counter(profile.deck) - Counter(rk.parse_tiles(rack))
     for meld in melds:
         rest -= Counter(meld.tiles)

@@ -46,6 +46,7 @@ FOLLOWED_ELSEWHERE = {
     # (module, class or helper): calls whose code argument is not followed, and why their
     # codes are found all the same
     ("profile.py", "InvalidMeld"): "InvalidMeld(*found): the Failures of reading.read",
+    ("wire/_verdict.py", "Violation"): "a verdict read from the wire: the codes of its writer",
 }
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef

@@ -28,6 +28,7 @@ def test_regression_errors_pickle_whole() -> None:
 
     errors: list[rk.RummikitError] = [
         rk.InvalidArgument("bad_seed", "a seed is a whole number >= 0"),
+        rk.IndexOutOfRange("a meld of 3 tiles has no index 5"),
         rk.UnknownProfile("gin", ("online", "pagat")),
         rk.InvalidOption("copies", "is 1 to 4", code="out_of_range"),
         rk.InvalidRecord("does_not_replay", "the play is illegal", where="actions[3]"),

@@ -193,3 +193,17 @@ def test_import_rummikit_leaves_the_heavy_modules_for_later():
     for module in ("rummikit.game", "rummikit.record", "rummikit.solver", "rummikit.simulation"):
         assert module not in loaded
     assert "importlib.metadata" not in loaded
+
+
+def test_dir_lists_the_lazy_names_without_loading_them():
+    """Regression (issue 24): ``dir(rummikit)`` left out the names loaded on first use
+    (``Game``, ``simulate``, ``loads``, ...), so completion in shells and editors missed them."""
+    code = (
+        "import sys, rummikit; names = dir(rummikit); "
+        "print(sorted(set(rummikit.__all__) - set(names)), names == sorted(names), "
+        "'rummikit.game' in sys.modules)"
+    )
+    shown = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert shown == ["[]", "True", "False"]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from rummikit import profiles
 from rummikit.errors import (
+    IndexOutOfRange,
     InvalidArgument,
     InvalidMeld,
     InvalidOption,
@@ -88,6 +89,12 @@ def __getattr__(name: str) -> object:
     return value
 
 
+def __dir__() -> list[str]:
+    """Every name of the package, the ones loaded on first use included (for completion
+    in shells and editors), without loading them."""
+    return sorted({*globals(), *_LAZY})
+
+
 __all__ = [
     "CARD_SUITS",
     "JOKER",
@@ -100,6 +107,7 @@ __all__ = [
     "Game",
     "GiveUp",
     "IllegalAction",
+    "IndexOutOfRange",
     "InvalidArgument",
     "InvalidMeld",
     "InvalidOption",

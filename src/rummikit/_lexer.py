@@ -39,6 +39,10 @@ def notation_error(code: str, what: str, token: str, position: int, expected: st
     )
 
 
+EMPTY_TABLE = "-"
+"""The notation of the empty table: it stands alone where a meld would, and a table reads it
+as no meld, so ``f"{table} | r1 r2 r3"`` reads whatever ``table`` is."""
+
 SEPARATORS = ("|", "\n")
 """The tokens that separate melds: only a table may hold them."""
 

@@ -13,7 +13,7 @@ from rummikit.errors import InvalidArgument, brief
 from rummikit.notation import as_table
 from rummikit.table import TableState
 
-__all__ = ["Action", "Draw", "GiveUp", "Pass", "Play", "Timeout"]
+__all__ = ["ACTION_NAMES", "Action", "Draw", "GiveUp", "Pass", "Play", "Timeout"]
 
 
 def _check_player(
@@ -99,3 +99,12 @@ class GiveUp:
 
 Action = Play | Draw | Pass | Timeout | GiveUp
 """Any action."""
+
+ACTION_NAMES: dict[type[Action], str] = {
+    Play: "play",
+    Draw: "draw",
+    Pass: "pass",
+    Timeout: "timeout",
+    GiveUp: "give_up",
+}
+"""The name of each kind of action, as saved games and wire messages write it."""

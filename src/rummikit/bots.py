@@ -118,7 +118,7 @@ def _check_rng(rng: object) -> None:
     """Refuse a generator that is not a :class:`random.Random`, before a bot uses it."""
     if rng is not None and not isinstance(rng, random.Random):
         raise InvalidArgument(
-            "bad_rng", f"rng is a random.Random, or None for one seeded with 0; not {brief(rng)}"
+            "bad_rng", f"rng is a random.Random, or None for fresh entropy; not {brief(rng)}"
         )
 
 
@@ -297,11 +297,12 @@ def no_play(view: PlayerView) -> Action:
 
 class RandomBot:
     """Plays any legal play it finds (among :func:`~rummikit.moves.simple_plays`), chosen
-    at random; draws or passes when it finds none. Seeded by the generator it is given."""
+    at random; draws or passes when it finds none. Seeded by the generator it is given;
+    without one it draws fresh entropy, so two such bots choose independently."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
         _check_rng(rng)
-        self.rng = random.Random(0) if rng is None else rng
+        self.rng = random.Random() if rng is None else rng
 
     def choose(self, view: PlayerView) -> Action:
         """A random legal play, else a draw or a pass."""
@@ -607,11 +608,15 @@ def bot_factory(name: str) -> BotFactory:
 
 
 def make_bot(name: str, rng: random.Random | None = None) -> Bot:
-    """A new bot of the kind registered as ``name``, seeded by ``rng`` (default: seed 0).
+    """A new bot of the kind registered as ``name``, seeded by ``rng``.
 
-    ``rng`` that is not a :class:`random.Random` raises :class:`~rummikit.InvalidArgument`
-    (``bad_rng``) here, not in the bot's first move.
+    A bot given a generator repeats its choices when given one seeded alike; without one it
+    gets a generator of fresh entropy (``random.Random()``), so two unseeded bots choose
+    independently. Simulations give every seat a generator seeded from the game's seed
+    (:func:`rummikit.simulation.bot_rng`), so their games replay. ``rng`` that is not a
+    :class:`random.Random` raises :class:`~rummikit.InvalidArgument` (``bad_rng``) here,
+    not in the bot's first move.
     """
     factory = bot_factory(name)
     _check_rng(rng)
-    return factory(random.Random(0) if rng is None else rng)
+    return factory(random.Random() if rng is None else rng)

@@ -13,6 +13,7 @@ library and imports nothing of it.
 from __future__ import annotations
 
 __all__ = [
+    "IndexOutOfRange",
     "InvalidArgument",
     "InvalidMeld",
     "InvalidOption",
@@ -128,10 +129,23 @@ class InvalidArgument(RummikitError):
     """A function argument that cannot be used, such as a tile outside the profile's deck."""
 
 
-class InvalidRecord(RummikitError):
-    """A saved game that cannot be loaded: malformed, tampered with, or not replaying.
+class IndexOutOfRange(InvalidArgument, IndexError):
+    """An index past either end of a :class:`~rummikit.Meld` or a
+    :class:`~rummikit.TableState`, with the code ``index_out_of_range``.
 
-    ``where`` names the part of the record at fault (such as ``actions[12]``).
+    It is also an :class:`IndexError`, as Python's sequences raise, so ``except IndexError``
+    and the sequence protocol keep working.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__("index_out_of_range", message)
+
+
+class InvalidRecord(RummikitError):
+    """A saved game that cannot be loaded: malformed, tampered with, or not replaying; or a
+    message from the wire (:mod:`rummikit.wire`) that cannot be read.
+
+    ``where`` names the part of the record or message at fault (such as ``actions[12]``).
     """
 
     where: str

@@ -135,9 +135,13 @@ class Position:
     opened: tuple[bool, ...]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class PlayerView:
-    """Everything one player may know: never another rack, never the order of the stock."""
+    """Everything one player may know: never another rack, never the order of the stock.
+
+    Its repr is short: the player, the turn, who is to do what, the rack sizes, the stock
+    and the table's notation cut after about 60 characters (the fields hold the rest).
+    """
 
     player: int
     rack: tuple[Tile, ...]
@@ -150,6 +154,64 @@ class PlayerView:
     turn: int
     outcome: Outcome | None
     profile: RuleProfile
+
+    def __repr__(self) -> str:
+        # a view may be built by a host with anything in its fields: the repr never fails
+        name = getattr(self.profile, "name", self.profile)
+        return (
+            f"<PlayerView for player {brief(self.player)}, {brief(name)} turn {brief(self.turn)}, "
+            f"{_state(self.phase, self.current_player, self.outcome)}, "
+            f"{_sizes(self.rack_sizes, self.stock_size)}, {_table_shown(self.table)}>"
+        )
+
+
+_TO_DO = {
+    Phase.PLAY_OR_DRAW: "to play or draw",
+    Phase.DRAW: "to draw",
+    Phase.PLAY_OR_PASS: "to play or pass",
+}
+
+_SHOWN_TABLE = 60
+"""How much of the table's notation a game's or a view's repr shows, in characters: the
+melds that fit (at least one), then how many more there are."""
+
+
+def _state(phase: object, current: object, outcome: object) -> str:
+    """Who is to do what, for a repr: ``player 1 to play or draw``, ``over (blocked)``."""
+    if isinstance(outcome, Outcome):
+        return f"over ({outcome.termination.value.replace('_', ' ')})"
+    to_do = _TO_DO.get(phase, brief(phase)) if isinstance(phase, Phase) else brief(phase)
+    return f"player {brief(current)} {to_do}"
+
+
+def _sizes(racks: object, stock: object) -> str:
+    """The rack sizes and the stock, for a repr: ``racks 14 15, stock 74``."""
+    sizes = (
+        " ".join(map(str, racks))
+        if isinstance(racks, tuple) and all(type(size) is int for size in racks)
+        else brief(racks)
+    )
+    return f"racks {sizes}, stock {brief(stock)}"
+
+
+def _table_shown(table: object) -> str:
+    """The table for a repr: its notation cut at a meld after about :data:`_SHOWN_TABLE`
+    characters, with how many melds are left out."""
+    if not isinstance(table, TableState):
+        return f"table {brief(table)}"
+    if not table:
+        return "empty table"
+    shown: list[str] = []
+    width = 0
+    for meld in table:
+        text = str(meld)
+        if shown and width + len(text) > _SHOWN_TABLE:
+            break
+        shown.append(text)
+        width += len(text) + 3
+    rest = len(table) - len(shown)
+    more = f" | ... {rest} more meld{'' if rest == 1 else 's'}" if rest else ""
+    return f"table: {' | '.join(shown)}{more}"
 
 
 def _shuffled(profile: RuleProfile, rng: random.Random) -> list[Tile]:
@@ -558,8 +620,11 @@ class Game:
         return Outcome(termination, winners, tuple(scores[seat] for seat in range(len(racks))))
 
     def __repr__(self) -> str:
-        state = "over" if self.outcome else f"player {self.current_player} to act"
-        return f"<Game {self.profile.name!r} turn {self.turn}, {state}, table {self.table}>"
+        """Short, whatever the table: see :class:`PlayerView`."""
+        sizes = _sizes(tuple(len(rack) for rack in self.racks), len(self.stock))
+        state = _state(self.phase, self.current_player, self.outcome)
+        name = brief(self.profile.name)
+        return f"<Game {name} turn {self.turn}, {state}, {sizes}, {_table_shown(self.table)}>"
 
 
 def _check_seat(player: object, count: int) -> None:

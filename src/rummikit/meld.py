@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from typing import SupportsIndex, overload
 
 import attrs
 
-from rummikit._lexer import SEPARATORS, check_text, notation_error, separator_error, tokens
+from rummikit._lexer import (
+    EMPTY_TABLE,
+    SEPARATORS,
+    check_text,
+    notation_error,
+    separator_error,
+    tokens,
+)
+from rummikit._sequence import checked_index, checked_slice
 from rummikit.errors import InvalidArgument, brief
-from rummikit.pieces import Tile, tile_from_token
+from rummikit.pieces import Tile, as_tiles, parse_tile, tile_from_token
 
 __all__ = ["Meld", "MeldKind"]
 
@@ -69,13 +79,20 @@ def _to_kind(kind: MeldKind | str | None) -> MeldKind | None:
 
 
 @attrs.frozen(repr=False)
-class Meld:
+class Meld(Sequence[Tile]):
     """Tiles laid together on the table, in the order given.
 
     ``kind`` is the declared reading, needed only where the tiles could be read both as a
     run and as a group (at most one natural tile, as in ``j j r5``). A meld is not checked
     when built: whether it is valid depends on the rule profile, so ask the profile
     (:meth:`rummikit.RuleProfile.read_meld`).
+
+    A meld is a read-only sequence of its tiles: it iterates, indexes (``meld[0]``,
+    ``meld[-1]``), answers ``in``, :meth:`index` and :meth:`count` (a tile or its
+    notation), and a slice gives a tuple of tiles, not a meld (a part of a meld is rarely
+    one, and the declared kind would not carry over). Equality and hashing are those of
+    the value: the same tiles in the same order and the same declared kind; a meld never
+    equals a tuple of its tiles.
     """
 
     tiles: tuple[Tile, ...] = attrs.field(converter=_to_tiles)
@@ -105,8 +122,59 @@ class Meld:
         """Read a meld in notation, such as ``"r7 r8 r9"`` or ``"group: j j r5"``."""
         return parse_meld(text)
 
+    # -- a read-only sequence of tiles ------------------------------------------------------
+
     def __len__(self) -> int:
         return len(self.tiles)
+
+    def __iter__(self) -> Iterator[Tile]:
+        return iter(self.tiles)
+
+    def __reversed__(self) -> Iterator[Tile]:
+        return reversed(self.tiles)
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> Tile: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Tile, ...]: ...
+
+    def __getitem__(self, index: SupportsIndex | slice) -> Tile | tuple[Tile, ...]:
+        """The tile at ``index`` (negative from the end), or a tuple of tiles for a slice.
+
+        An index past either end raises :class:`~rummikit.IndexOutOfRange` (an
+        :class:`IndexError`); one that is not a whole number or a slice,
+        :class:`~rummikit.InvalidArgument` (``bad_index``)."""
+        if isinstance(index, slice):
+            return checked_slice(self.tiles, index, "meld")
+        return self.tiles[checked_index(index, len(self.tiles), "meld")]
+
+    def __contains__(self, tile: object) -> bool:
+        """Whether the meld holds ``tile``, a :class:`~rummikit.Tile` or its notation
+        (``"r5" in meld``); anything else raises :class:`~rummikit.InvalidArgument`
+        (``not_a_tile``)."""
+        return _as_tile(tile) in self.tiles
+
+    def index(
+        self, tile: object, start: SupportsIndex = 0, stop: SupportsIndex | None = None
+    ) -> int:
+        """The index of the first ``tile`` (a tile or its notation) from ``start``, before
+        ``stop``; :class:`~rummikit.InvalidArgument` (``not_in_meld``) if there is none."""
+        wanted = _as_tile(tile)
+        try:
+            return self.tiles.index(wanted, start, sys.maxsize if stop is None else stop)
+        except TypeError:
+            raise InvalidArgument(
+                "bad_index", f"start and stop are whole numbers, not {brief(start)}, {brief(stop)}"
+            ) from None
+        except ValueError:
+            raise InvalidArgument("not_in_meld", f"the meld {self} holds no {wanted}") from None
+
+    def count(self, tile: object) -> int:
+        """How many times the meld holds ``tile`` (a tile or its notation)."""
+        return self.tiles.count(_as_tile(tile))
+
+    # -- text ---------------------------------------------------------------------------------
 
     def __repr__(self) -> str:
         # Notation has no empty meld, so an empty one shows as its constructor: either way
@@ -120,6 +188,26 @@ class Meld:
         return body if self.kind is None else f"{self.kind.value}: {body}"
 
 
+def _as_tile(tile: object) -> Tile:
+    """``tile``, a piece or its notation, as asked of a meld (``"r5" in meld``)."""
+    if isinstance(tile, Tile):
+        return tile
+    if isinstance(tile, str):
+        return parse_tile(tile)
+    raise InvalidArgument(
+        "not_a_tile", f"a meld holds rummikit.Tile values or their notation, not {brief(tile)}"
+    )
+
+
+def as_meld(meld: Meld | Iterable[Tile | str] | str) -> Meld:
+    """``meld`` as a :class:`~rummikit.Meld`, reading notation if given a string."""
+    if isinstance(meld, Meld):
+        return meld
+    if isinstance(meld, str):
+        return parse_meld(meld)
+    return Meld(as_tiles(meld))
+
+
 # -- notation ---------------------------------------------------------------------------------
 
 _KIND_RE = re.compile(r"(run|group):", re.IGNORECASE)
@@ -128,6 +216,14 @@ _KIND_RE = re.compile(r"(run|group):", re.IGNORECASE)
 def meld_from_tokens(tokens: list[tuple[str, int]], end: int) -> Meld:
     """The meld that ``tokens`` (pieces with their offsets, no separator) spell, a kind
     declaration allowed first; ``end`` is the offset to blame when there is no token."""
+    if len(tokens) == 1 and tokens[0][0] == EMPTY_TABLE:
+        raise notation_error(
+            "empty_meld",
+            "meld with no tiles",
+            EMPTY_TABLE,
+            tokens[0][1],
+            f"at least one tile ({EMPTY_TABLE!r} stands for the empty table, which holds no meld)",
+        )
     kind: MeldKind | None = None
     tiles: list[Tile] = []
     for index, (token, position) in enumerate(tokens):

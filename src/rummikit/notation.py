@@ -10,7 +10,9 @@ Tokens are separated by spaces or commas; case does not matter.
 * **Melds**: tiles in order, optionally preceded by a declared kind, ``run:`` or ``group:``,
   for melds that could be read either way (``group: j j r5``).
 * **Tables**: melds separated by ``|`` or by line breaks (blank lines are ignored):
-  ``r7 r8 r9 | b5 k5 o5``.
+  ``r7 r8 r9 | b5 k5 o5``. The empty table is ``-``, which stands alone where a meld
+  would and adds none, so tables compose: ``f"{table} | r1 r2 r3"`` reads whatever
+  ``table`` is.
 
 ``str()`` of a tile, meld or table gives its canonical form, and parsing that gives the same
 value back. Parsing is linear in the length of the text, and text longer than
@@ -22,16 +24,13 @@ others need nothing above them); this module gathers them with the writers and w
 conversions the rest of the library applies to what callers give it.
 """
 
-from collections.abc import Iterable, Mapping
-from typing import TypeVar
+from collections.abc import Iterable
 
 from rummikit import _lexer
-from rummikit.errors import InvalidArgument, brief
-from rummikit.meld import Meld, parse_meld
-from rummikit.pieces import Tile, parse_tile, parse_tiles
+from rummikit.errors import InvalidArgument
+from rummikit.meld import Meld, as_meld, parse_meld
+from rummikit.pieces import Tile, as_items, as_tiles, parse_tile, parse_tiles
 from rummikit.table import TableState, parse_table
-
-_T = TypeVar("_T")
 
 __all__ = [
     "MAX_TEXT_LENGTH",
@@ -71,53 +70,12 @@ def format_tiles(tiles: TilesLike, *, unicode: bool = False) -> str:
 
 def format_table(melds: TableLike, *, unicode: bool = False) -> str:
     """A table (a :class:`~rummikit.TableState`, melds, or notation) in canonical notation:
-    melds separated by ``|`` with a space on each side."""
+    melds separated by ``|`` with a space on each side, ``-`` for the empty table."""
     parts = []
     for meld in as_table(melds).melds:
         body = format_tiles(meld.tiles, unicode=unicode)
         parts.append(body if meld.kind is None else f"{meld.kind.value}: {body}")
-    return " | ".join(parts)
-
-
-def as_items(value: Iterable[_T], code: str, expected: str) -> list[_T]:
-    """``value`` as a list of its items, or :class:`~rummikit.InvalidArgument` ``code``.
-
-    Bytes and mappings are refused with the rest: iterating them gives numbers or keys,
-    never the tiles or melds the caller meant.
-    """
-    if isinstance(value, bytes | bytearray | memoryview | Mapping):
-        hint = " (decode it to str first)" if not isinstance(value, Mapping) else ""
-        raise InvalidArgument(code, f"expected {expected}, not {type(value).__name__}{hint}")
-    try:
-        return list(value)
-    except TypeError:
-        raise InvalidArgument(code, f"expected {expected}, not {type(value).__name__}") from None
-
-
-def as_tiles(tiles: TilesLike) -> list[Tile]:
-    """``tiles`` as a list, reading notation if given a string (``"r7 r8 j"``) or strings
-    (``["r7", "r8", "j"]``, one piece each)."""
-    if isinstance(tiles, str):
-        return parse_tiles(tiles)
-    result: list[Tile] = []
-    for tile in as_items(tiles, "not_tiles", "tiles or notation"):
-        if isinstance(tile, str):
-            tile = parse_tile(tile)
-        elif not isinstance(tile, Tile):
-            raise InvalidArgument(
-                "not_a_tile", f"expected rummikit.Tile values or their notation, not {brief(tile)}"
-            )
-        result.append(tile)
-    return result
-
-
-def as_meld(meld: MeldLike) -> Meld:
-    """``meld`` as a :class:`~rummikit.Meld`, reading notation if given a string."""
-    if isinstance(meld, Meld):
-        return meld
-    if isinstance(meld, str):
-        return parse_meld(meld)
-    return Meld(as_tiles(meld))
+    return " | ".join(parts) or _lexer.EMPTY_TABLE
 
 
 def as_table(table: TableLike) -> TableState:
@@ -125,7 +83,7 @@ def as_table(table: TableLike) -> TableState:
     if isinstance(table, TableState):
         return table
     if isinstance(table, str):
-        return TableState(parse_table(table))
+        return parse_table(table)
     if isinstance(table, Meld):
         raise InvalidArgument("not_a_table", "a table is a sequence of melds, not one meld")
     melds = as_items(table, "not_a_table", "melds or notation")

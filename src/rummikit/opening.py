@@ -7,8 +7,9 @@ from collections.abc import Iterable
 from rummikit import profiles
 from rummikit.errors import InvalidArgument, InvalidMeld, brief
 from rummikit.meld import Meld, MeldKind
-from rummikit.notation import MeldLike, as_items, as_table
+from rummikit.notation import MeldLike, as_table
 from rummikit.options import OpeningJokerValue, OpeningRule
+from rummikit.pieces import as_items
 from rummikit.profile import RuleProfile
 from rummikit.reading import MeldReading
 from rummikit.verdict import Verdict, Violation

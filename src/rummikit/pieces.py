@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import TypeVar
 
 import attrs
 
 from rummikit._lexer import (
+    EMPTY_TABLE,
     EXPECTED_TILE,
     SEPARATORS,
     check_text,
@@ -25,6 +27,8 @@ from rummikit._lexer import (
 )
 from rummikit.errors import InvalidArgument, NotationError, brief
 from rummikit.options import OptionEnum
+
+_T = TypeVar("_T")
 
 __all__ = [
     "CARD_SUITS",
@@ -322,6 +326,14 @@ def tile_from_token(token: str, position: int) -> Tile:
                 "bad_rank", "card rank out of range", token, position, "a rank A, 2-10, J, Q or K"
             )
         return Tile(_SUIT_SYMBOLS[match[2]], rank)
+    if token == EMPTY_TABLE:
+        raise notation_error(
+            "bad_token",
+            f"{EMPTY_TABLE!r} among pieces",
+            token,
+            position,
+            f"{EXPECTED_TILE} ({EMPTY_TABLE!r}, the empty table, stands alone between melds)",
+        )
     raise notation_error("bad_token", "unrecognised token", token, position, EXPECTED_TILE)
 
 
@@ -353,6 +365,41 @@ def parse_tiles(text: str) -> list[Tile]:
             raise separator_error(token, position, "in a list of tiles", hint)
         tiles.append(tile_from_token(token, position))
     return tiles
+
+
+# -- what callers give -------------------------------------------------------------------------
+
+
+def as_items(value: Iterable[_T], code: str, expected: str) -> list[_T]:
+    """``value`` as a list of its items, or :class:`~rummikit.InvalidArgument` ``code``.
+
+    Bytes and mappings are refused with the rest: iterating them gives numbers or keys,
+    never the tiles or melds the caller meant.
+    """
+    if isinstance(value, bytes | bytearray | memoryview | Mapping):
+        hint = " (decode it to str first)" if not isinstance(value, Mapping) else ""
+        raise InvalidArgument(code, f"expected {expected}, not {type(value).__name__}{hint}")
+    try:
+        return list(value)
+    except TypeError:
+        raise InvalidArgument(code, f"expected {expected}, not {type(value).__name__}") from None
+
+
+def as_tiles(tiles: Iterable[Tile | str] | str) -> list[Tile]:
+    """``tiles`` as a list, reading notation if given a string (``"r7 r8 j"``) or strings
+    (``["r7", "r8", "j"]``, one piece each)."""
+    if isinstance(tiles, str):
+        return parse_tiles(tiles)
+    result: list[Tile] = []
+    for tile in as_items(tiles, "not_tiles", "tiles or notation"):
+        if isinstance(tile, str):
+            tile = parse_tile(tile)
+        elif not isinstance(tile, Tile):
+            raise InvalidArgument(
+                "not_a_tile", f"expected rummikit.Tile values or their notation, not {brief(tile)}"
+            )
+        result.append(tile)
+    return result
 
 
 # -- codes --------------------------------------------------------------------------------------

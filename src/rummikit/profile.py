@@ -10,6 +10,13 @@ it, while openings, scoring and the judge (:mod:`rummikit.opening`, :mod:`rummik
 :mod:`rummikit.judge`) take a profile and sit above. Its methods that ask those rules
 (:meth:`RuleProfile.check_turn`, :meth:`RuleProfile.score_round`, ...) are a convenience
 face over them and reach them when called.
+
+A profile's ``name`` is a key (in the registry, on the command line, in saved games) and
+its ``title`` a line of text people read, so both are bounded and printable
+(:data:`MAX_NAME_LENGTH`, :data:`MAX_TITLE_LENGTH`). A profile made with
+:meth:`RuleProfile.evolve` that keeps its parent's name but not its options says so: its
+:attr:`~RuleProfile.modified_from` is the profile whose name it bears, and its repr lists
+what changed.
 """
 
 from __future__ import annotations
@@ -22,6 +29,16 @@ from typing import Any, TypeVar, cast
 
 import attrs
 
+from rummikit import _option_checks
+from rummikit._option_checks import (
+    flag,
+    int_between,
+    name_check,
+    name_key,
+    name_problem,
+    optional_int,
+    title_check,
+)
 from rummikit.errors import InvalidArgument, InvalidMeld, InvalidOption, brief
 from rummikit.meld import Meld, MeldKind
 from rummikit.notation import MeldLike, TableLike, TilesLike, as_meld, as_table, as_tiles
@@ -42,46 +59,32 @@ from rummikit.reading import MeldReading, MeldRules, reading_of
 from rummikit.table import TableState
 from rummikit.verdict import Verdict
 
-__all__ = ["OptionRow", "RuleProfile"]
+__all__ = [
+    "MAX_NAME_LENGTH",
+    "MAX_TITLE_LENGTH",
+    "OptionRow",
+    "RuleProfile",
+    "mark_modified",
+    "name_key",
+    "name_problem",
+]
 
 P = TypeVar("P", bound=Hashable)
 
 
-def _int_between(low: int, high: int | None) -> Any:
-    def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-        if type(value) is not int or value < low or (high is not None and value > high):
-            bound = f"from {low} to {high}" if high is not None else f"of at least {low}"
-            raise InvalidOption(
-                attribute.name, f"expected a whole number {bound}, not {brief(value)}"
-            )
+MAX_NAME_LENGTH = _option_checks.MAX_NAME_LENGTH
+"""The longest profile name, in characters.
 
-    return check
+A name is a key: the registry's, a command-line argument, a column of a host's database, a
+word in messages and reprs. The longest built-in name has 14 characters and a house rule
+named after its parent and its change (``pagat_no_adjacent_jokers``) 24; 64 leaves room for
+more and still fits a column, a line of a terminal and the identifiers most databases
+index (63 or 64 characters).
+"""
 
-
-def _optional_int(low: int) -> Any:
-    def check(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
-        if value is not None and (type(value) is not int or value < low):
-            raise InvalidOption(
-                attribute.name,
-                f"expected None or a whole number of at least {low}, not {brief(value)}",
-            )
-
-    return check
-
-
-def _flag(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
-    if type(value) is not bool:
-        raise InvalidOption(attribute.name, f"expected True or False, not {brief(value)}")
-
-
-def _text(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
-    if not isinstance(value, str):
-        raise InvalidOption(attribute.name, f"expected a string, not {brief(value)}")
-
-
-def _name(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
-    if not isinstance(value, str) or not value.strip():
-        raise InvalidOption(attribute.name, f"expected a non-empty string, not {brief(value)}")
+MAX_TITLE_LENGTH = _option_checks.MAX_TITLE_LENGTH
+"""The longest profile title, in characters: one line of a menu, a heading or a terminal
+(the longest built-in title has 41)."""
 
 
 @attrs.define(frozen=True)
@@ -113,11 +116,17 @@ class RuleProfile:
     and by :meth:`describe`.
     """
 
-    name: str = attrs.field(validator=_name, metadata={"doc": "Registry name.", "row": 0})
+    name: str = attrs.field(
+        validator=name_check,
+        metadata={
+            "doc": "Registry name: ASCII letters, digits, '_', '-' and '.'.",
+            "row": 0,
+        },
+    )
     title: str = attrs.field(
         default="",
-        validator=_text,
-        metadata={"doc": "Human-readable title of the variant.", "row": 0},
+        validator=title_check,
+        metadata={"doc": "Human-readable title of the variant, one printable line.", "row": 0},
     )
     piece_set: PieceSet = attrs.field(
         default=PieceSet.TILES,
@@ -126,34 +135,34 @@ class RuleProfile:
     )
     copies: int = attrs.field(
         default=2,
-        validator=_int_between(1, 4),
+        validator=int_between(1, 4),
         metadata={"doc": "Copies of each natural piece in the deck.", "row": 4},
     )
     jokers: int = attrs.field(
-        default=2, validator=_int_between(0, 8), metadata={"doc": "Jokers in the deck.", "row": 5}
+        default=2, validator=int_between(0, 8), metadata={"doc": "Jokers in the deck.", "row": 5}
     )
     ace_high: bool = attrs.field(
         default=False,
-        validator=_flag,
+        validator=flag,
         metadata={
             "doc": "An ace may also end a run above the king (Q-K-A); runs never wrap (K-A-2).",
             "row": 3,
         },
     )
     min_players: int = attrs.field(
-        default=2, validator=_int_between(1, 8), metadata={"doc": "Fewest players.", "row": 6}
+        default=2, validator=int_between(1, 8), metadata={"doc": "Fewest players.", "row": 6}
     )
     max_players: int = attrs.field(
-        default=4, validator=_int_between(1, 8), metadata={"doc": "Most players.", "row": 6}
+        default=4, validator=int_between(1, 8), metadata={"doc": "Most players.", "row": 6}
     )
     default_players: int = attrs.field(
         default=4,
-        validator=_int_between(1, 8),
+        validator=int_between(1, 8),
         metadata={"doc": "Players in a game when none is given.", "row": 6},
     )
     hand_size: int = attrs.field(
         default=14,
-        validator=_int_between(1, 60),
+        validator=int_between(1, 60),
         metadata={"doc": "Pieces dealt to each player.", "row": 7},
     )
     first_player: FirstPlayer = attrs.field(
@@ -173,7 +182,7 @@ class RuleProfile:
     )
     opening_min_points: int = attrs.field(
         default=30,
-        validator=_int_between(0, 1000),
+        validator=int_between(0, 1000),
         metadata={"doc": "Points the first melds must reach (points opening).", "row": 11},
     )
     opening_joker_value: OpeningJokerValue = attrs.field(
@@ -183,7 +192,7 @@ class RuleProfile:
     )
     opening_table_play: bool = attrs.field(
         default=True,
-        validator=_flag,
+        validator=flag,
         metadata={
             "doc": "Table tiles may be used or rearranged in the turn of the opening (D4).",
             "row": 14,
@@ -191,12 +200,12 @@ class RuleProfile:
     )
     table_manipulation: bool = attrs.field(
         default=True,
-        validator=_flag,
+        validator=flag,
         metadata={"doc": "Melds on the table may be split, merged and rearranged.", "row": 15},
     )
     min_rack_tiles_per_play: int = attrs.field(
         default=1,
-        validator=_int_between(1, 14),
+        validator=int_between(1, 14),
         metadata={"doc": "Rack pieces a play must add to the table.", "row": 16},
     )
     joker_policy: JokerPolicy = attrs.field(
@@ -206,7 +215,7 @@ class RuleProfile:
     )
     joker_group3_both_colours: bool = attrs.field(
         default=False,
-        validator=_flag,
+        validator=flag,
         metadata={
             "doc": "Freeing a joker from a group of three needs both missing colours (D6).",
             "row": 19,
@@ -214,7 +223,7 @@ class RuleProfile:
     )
     joker_replacement_from_table: bool = attrs.field(
         default=False,
-        validator=_flag,
+        validator=flag,
         metadata={"doc": "The tile replacing a joker may come from the table (D7).", "row": 20},
     )
     freed_joker: FreedJoker = attrs.field(
@@ -224,27 +233,27 @@ class RuleProfile:
     )
     forbid_adjacent_jokers: bool = attrs.field(
         default=False,
-        validator=_flag,
+        validator=flag,
         metadata={"doc": "Two jokers may not stand side by side in a run (D9).", "row": 23},
     )
     min_meld_length: int = attrs.field(
         default=3,
-        validator=_int_between(2, 13),
+        validator=int_between(2, 13),
         metadata={"doc": "Fewest pieces in a meld.", "row": 24},
     )
     max_group_size: int = attrs.field(
         default=4,
-        validator=_int_between(2, 16),
+        validator=int_between(2, 16),
         metadata={"doc": "Most pieces in a group.", "row": 25},
     )
     group_distinct_suits: bool = attrs.field(
         default=True,
-        validator=_flag,
+        validator=flag,
         metadata={"doc": "The pieces of a group must all be of different suits.", "row": 26},
     )
     failure_penalty: int = attrs.field(
         default=3,
-        validator=_int_between(0, 20),
+        validator=int_between(0, 20),
         metadata={
             "doc": "Pieces drawn after giving up with an invalid table (the table is restored); "
             "at least 1 when turns are play or draw.",
@@ -253,7 +262,7 @@ class RuleProfile:
     )
     timeout_penalty: int = attrs.field(
         default=3,
-        validator=_int_between(0, 20),
+        validator=int_between(0, 20),
         metadata={
             "doc": "Pieces drawn when time runs out with the table changed; at least 1 "
             "when turns are play or draw.",
@@ -262,7 +271,7 @@ class RuleProfile:
     )
     timeout_penalty_untouched: int = attrs.field(
         default=1,
-        validator=_int_between(0, 20),
+        validator=int_between(0, 20),
         metadata={
             "doc": "Pieces drawn when time runs out with the table unchanged; at least 1 "
             "when turns are play or draw.",
@@ -271,7 +280,7 @@ class RuleProfile:
     )
     time_limit: int | None = attrs.field(
         default=120,
-        validator=_optional_int(1),
+        validator=optional_int(1),
         metadata={"doc": "Seconds per turn, or none. The host keeps the clock.", "row": 30},
     )
     stock_end: StockEnd = attrs.field(
@@ -296,17 +305,17 @@ class RuleProfile:
     )
     joker_penalty: int = attrs.field(
         default=30,
-        validator=_int_between(0, 1000),
+        validator=int_between(0, 1000),
         metadata={"doc": "What a joker left in hand costs.", "row": 35},
     )
     match_rounds: int | None = attrs.field(
         default=1,
-        validator=_optional_int(1),
+        validator=optional_int(1),
         metadata={"doc": "Rounds in a match, or none to play to the target.", "row": 36},
     )
     match_target: int | None = attrs.field(
         default=None,
-        validator=_optional_int(1),
+        validator=optional_int(1),
         metadata={
             "doc": "Cumulative score that ends a match (a win in zero-sum scoring; the end "
             "in penalty scoring, fewest points winning), or none.",
@@ -316,6 +325,9 @@ class RuleProfile:
     _meld_rules: MeldRules = attrs.field(init=False, eq=False, hash=False)
     _deck: tuple[Tile, ...] = attrs.field(init=False, eq=False, hash=False)
     _deck_counts: Counter[int] = attrs.field(init=False, eq=False, hash=False)
+    # Set only by evolve and mark_modified, on a profile they have just made; never part of
+    # equality or the hash, so that a marked profile is the same value as an unmarked one.
+    _modified_from: RuleProfile | None = attrs.field(init=False, default=None, eq=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         self._check_combinations()
@@ -377,7 +389,30 @@ class RuleProfile:
                     )
 
     def __repr__(self) -> str:
-        return f"<RuleProfile {self.name!r}>"
+        base = self._modified_from
+        if base is None:
+            return f"<RuleProfile {self.name!r}>"
+        changed = _changed_options(self, base)
+        shown = ", ".join(changed[:_REPR_OPTIONS])
+        if len(changed) > _REPR_OPTIONS:
+            shown += f" and {len(changed) - _REPR_OPTIONS} more"
+        return f"<RuleProfile {self.name!r} (modified: {shown})>"
+
+    @property
+    def modified_from(self) -> RuleProfile | None:
+        """The profile whose name this one bears while its options differ, or None when
+        this profile is what its name says.
+
+        :meth:`evolve` sets it when a house rule keeps its parent's name (as
+        :func:`name_key` compares names: ``"Pagat"`` is ``"pagat"``) and changes another
+        option, the title included: it is then the parent, or the profile the parent was
+        itself derived from. Loading a saved game sets it when the record's profile bears the
+        name (or an alias) of a registered profile and differs from it (see
+        :doc:`/saving`). ``profile.differences(profile.modified_from)`` lists the rules that
+        changed. It takes no part in equality, hashing or saving; a profile built from
+        scratch, or with ``attrs.evolve``, knows no parent and is None.
+        """
+        return self._modified_from
 
     # -- pieces ---------------------------------------------------------------------------
 
@@ -536,6 +571,10 @@ class RuleProfile:
         """This profile with ``changes`` (option names and values): a house rule, validated
         like any profile.
 
+        A house rule that keeps this profile's name remembers the profile whose name it
+        bears (:attr:`modified_from`) and says so in its repr; one given a name of its own
+        (``name="kitchen"``) is a profile in its own right.
+
         ``attrs.evolve(profile, ...)`` does the same, but a misspelt option name reaches it
         as Python's own :class:`TypeError`; here it raises :class:`~rummikit.InvalidOption`
         naming the closest options.
@@ -550,7 +589,11 @@ class RuleProfile:
                     shown, f"no such option{hint} (RuleProfile.describe() lists them all)"
                 )
         # the values are the validators' business: they raise InvalidOption for bad ones
-        return attrs.evolve(self, **cast("dict[str, Any]", changes))
+        changed = attrs.evolve(self, **cast("dict[str, Any]", changes))
+        base = self if self._modified_from is None else self._modified_from
+        if name_key(changed.name) == name_key(base.name) and _changed_options(changed, base):
+            object.__setattr__(changed, "_modified_from", base)  # a value only this call holds
+        return changed
 
     # -- description ----------------------------------------------------------------------
 
@@ -583,3 +626,41 @@ class RuleProfile:
             for row in self.describe()
             if row.value != theirs[row.option] and row.option not in ("name", "title")
         )
+
+
+_OPTION_NAMES = tuple(field.name for field in attrs.fields(RuleProfile) if field.init)
+"""The options of a profile, in the order of its fields (``describe`` order)."""
+
+_REPR_OPTIONS = 3
+"""The most changed options a modified profile's repr names; the others are counted."""
+
+
+def _changed_options(profile: RuleProfile, base: RuleProfile) -> list[str]:
+    """The options of ``profile`` other than its name whose values differ from ``base``'s."""
+    return [
+        option
+        for option in _OPTION_NAMES
+        if option != "name" and getattr(profile, option) != getattr(base, option)
+    ]
+
+
+def mark_modified(profile: RuleProfile, base: RuleProfile) -> RuleProfile:
+    """``profile`` marked as bearing the name of ``base`` while its options differ.
+
+    For a layer that knows which profile a name stands for: the readers of saved games mark
+    a loaded profile against the registered profile of its name, and a host keeping its own
+    :class:`~rummikit.profiles.ProfileRegistry` can do the same. Returns an equal profile
+    whose :attr:`~RuleProfile.modified_from` is ``base`` (or the profile ``base`` was
+    itself derived from) when an option other than the name differs, unmarked when none
+    does: ``profile`` itself when it is marked so already.
+    """
+    for value, what in ((profile, "profile"), (base, "base")):
+        if not isinstance(value, RuleProfile):
+            raise InvalidArgument("not_a_profile", f"{what} is a RuleProfile, not {brief(value)}")
+    root = base if base._modified_from is None else base._modified_from
+    wanted = root if _changed_options(profile, root) else None
+    if profile._modified_from is wanted:
+        return profile
+    marked = attrs.evolve(profile)  # copies the options only: a fresh, unmarked profile
+    object.__setattr__(marked, "_modified_from", wanted)
+    return marked

@@ -14,6 +14,8 @@ import sys
 import warnings
 from collections.abc import Iterable
 
+import attrs
+
 from rummikit.errors import InvalidArgument, RummikitError, UnknownProfile, brief
 from rummikit.options import (
     FirstPlayer,
@@ -26,7 +28,7 @@ from rummikit.options import (
     TurnStructure,
 )
 from rummikit.pieces import PieceSet
-from rummikit.profile import RuleProfile
+from rummikit.profile import RuleProfile, name_key, name_problem
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -90,10 +92,6 @@ play; open with a natural tierce franche; jokers move freely and never return to
 penalties 2-10 face, J/Q/K 10, A 11, joker 50; the match ends when someone reaches 100."""
 
 
-def _normalise(name: str) -> str:
-    return "_".join(name.strip().lower().replace("-", " ").replace("_", " ").split())
-
-
 class ProfileRegistry:
     """Profiles by name, with aliases. The module-level functions use one shared registry."""
 
@@ -110,9 +108,15 @@ class ProfileRegistry:
         Registering a name or alias that is already taken raises
         :class:`~rummikit.InvalidArgument` (code ``name_taken``) unless ``replace`` is true;
         even then an alias may not take another profile's own name (that profile would be
-        listed but out of reach). Names are compared without case, spaces, ``-`` or ``_``,
-        and must keep a letter or digit (``bad_profile_name``); ``aliases`` is a list of
-        names (``bad_aliases``), ``replace`` True or False (``bad_replace``).
+        listed but out of reach). Names are compared as :func:`~rummikit.profile.name_key`
+        does, without case and with ``-`` and ``_`` alike. An alias follows the rule of a
+        profile's name (:func:`~rummikit.profile.name_problem`: ASCII letters, digits,
+        ``_``, ``-`` and ``.``; ``bad_profile_name``); ``aliases`` is a list of names
+        (``bad_aliases``), ``replace`` True or False (``bad_replace``).
+
+        A profile marked as modified (:attr:`~rummikit.RuleProfile.modified_from`: a house
+        rule that kept its parent's name) is registered without the mark, as an equal copy:
+        registered, it is what its name says.
         """
         if not isinstance(profile, RuleProfile):
             raise InvalidArgument("not_a_profile", f"expected a RuleProfile, not {brief(profile)}")
@@ -128,13 +132,11 @@ class ProfileRegistry:
                 raise InvalidArgument(
                     "bad_aliases", f"an alias is a name (a str), not {brief(alias)}"
                 )
-        key = _normalise(profile.name)
-        keys = [key, *(_normalise(alias) for alias in aliases)]
-        for name, given in zip(keys, [profile.name, *aliases], strict=True):
-            if not any(char.isalnum() for char in name):
-                raise InvalidArgument(
-                    "bad_profile_name", f"{brief(given)} has no letter or digit to be a name"
-                )
+            problem = name_problem(alias)
+            if problem is not None:
+                raise InvalidArgument("bad_profile_name", f"an alias is a name: {problem}")
+        key = name_key(profile.name)
+        keys = [key, *(name_key(alias) for alias in aliases)]
         for name in keys[1:]:
             if name != key and name in self._profiles:
                 raise InvalidArgument(
@@ -150,6 +152,8 @@ class ProfileRegistry:
                 raise InvalidArgument(
                     "name_taken", f"a different profile is already registered as {key!r}"
                 )
+        if profile.modified_from is not None:
+            profile = attrs.evolve(profile)  # the options only: an equal, unmarked profile
         self._profiles[key] = profile
         for name in keys:
             self._aliases[name] = key
@@ -160,7 +164,7 @@ class ProfileRegistry:
             return name
         if not isinstance(name, str):
             raise InvalidArgument("bad_profile_name", f"a profile name is a str, not {brief(name)}")
-        key = _normalise(name)
+        key = name_key(name)
         if key not in self._aliases:
             self._load_entry_points()
         if key not in self._aliases:
@@ -177,7 +181,7 @@ class ProfileRegistry:
         """Every name the profile called ``name`` answers to: its own first, as it spells
         it, then its aliases (as they are compared: lower case, ``_`` for spaces and ``-``)."""
         own = self.get(name).name
-        target = _normalise(own)
+        target = name_key(own)
         return (own, *(a for a, k in self._aliases.items() if k == target and a != target))
 
     def _load_entry_points(self) -> None:

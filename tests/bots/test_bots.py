@@ -68,6 +68,31 @@ def test_bots_are_reproducible_from_their_generator():
     assert play(1).history != play(50).history
 
 
+def test_unseeded_bots_draw_fresh_entropy_and_seeded_ones_repeat(monkeypatch):
+    """Regression (issue 24): an unseeded bot was seeded with 0, so two of them chose alike."""
+    assert rb.make_bot("random").rng.getstate() != rb.make_bot("random").rng.getstate()
+    assert rb.RandomBot().rng.getstate() != rb.RandomBot().rng.getstate()
+    given: list[random.Random] = []
+
+    def factory(rng: random.Random) -> rb.Bot:
+        given.append(rng)
+        return rb.RandomBot(rng)
+
+    monkeypatch.setattr(rb, "_FACTORIES", dict(rb._FACTORIES))  # registered for this test
+    rb.register_bot("recording", factory)
+    rb.make_bot("recording")
+    rb.make_bot("recording")
+    assert given[0].getstate() != given[1].getstate()
+    mine = random.Random(8)
+    assert rb.make_bot("recording", mine).rng is mine
+
+    def play() -> rk.Game:
+        bots = [rb.make_bot("random", random.Random(seat)) for seat in range(2)]
+        return play_game("pagat", bots, seed=4)
+
+    assert play().history == play().history
+
+
 def test_bot_protocol_and_registry():
     assert rb.bot_names()[:3] == ("random", "greedy", "strategic")
     for name in rb.bot_names():
@@ -145,9 +170,13 @@ def test_every_bot_reads_a_view_in_notation_as_solve_does(view, name):
     written = attrs.evolve(
         view, profile="Pagat", table=str(view.table), rack=rk.format_tiles(view.rack)
     )
-    assert rb.make_bot(name).choose(written) == rb.make_bot(name).choose(view)
+
+    def bot() -> rb.Bot:  # seeded alike: the random bot chooses alike
+        return rb.make_bot(name, random.Random(3))
+
+    assert bot().choose(written) == bot().choose(view)
     listed = attrs.evolve(view, opened=list(view.opened), rack=list(view.rack))
-    assert rb.make_bot(name).choose(listed) == rb.make_bot(name).choose(view)
+    assert bot().choose(listed) == bot().choose(view)
 
 
 @pytest.mark.parametrize("name", BOTS)
@@ -177,7 +206,7 @@ def test_best_play_takes_notation_either_way(use_solver):
     pagat = rk.profiles.get("pagat")
     values = rb.best_play(
         pagat,
-        rk.TableState(rk.parse_table("b1 b2 b3")),
+        rk.parse_table("b1 b2 b3"),
         rk.parse_tiles("r5 r6 r7 b4"),
         opened=True,
         use_solver=use_solver,

@@ -427,6 +427,51 @@ def test_view_of_unknown_player():
     assert info.value.code == "unknown_player"
 
 
+# -- reprs ----------------------------------------------------------------------------------
+
+
+def test_reprs_of_games_and_views_are_short_and_name_the_empty_table():
+    """Regression (issue 24): an empty table showed as ``table >``, and a view printed every
+    field, racks and table in full."""
+    game = rk.Game.new("pagat", 2, seed=9)
+    assert repr(game) == (
+        f"<Game 'pagat' turn 0, player {game.current_player} to play or draw, "
+        "racks 14 14, stock 78, empty table>"
+    )
+    assert repr(game.view(0)) == (
+        f"<PlayerView for player 0, 'pagat' turn 0, player {game.current_player} to play or "
+        "draw, racks 14 14, stock 78, empty table>"
+    )
+    rami = rk.Game.new("rami_voleur", 2, seed=1)
+    assert "to draw" in repr(rami)
+    assert "to play or pass" in repr(rami.apply(rk.Draw()).view(0))
+
+
+def test_a_long_table_is_cut_in_reprs():
+    table = rk.TableState([rk.parse_meld("r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13")] * 8)
+    game = attrs.evolve(rk.Game.new("pagat", 4, seed=9), table=table)
+    for shown in (repr(game), repr(game.view(2))):
+        assert shown.endswith(
+            "table: r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 | ... 7 more melds>"
+        )
+        assert len(shown) < 200
+    short = attrs.evolve(game, table=rk.parse_table("r1 r2 r3 | b5 k5 o5"))
+    assert repr(short).endswith("table: r1 r2 r3 | b5 k5 o5>")
+
+
+def test_the_repr_of_an_ended_game_says_how_it_ended():
+    game = position(PAGAT, ["r1 r2 r3", "k9"], opened=[True, True])
+    over = game.apply(rk.Play("r1 r2 r3"))
+    assert "over (went out)" in repr(over)
+    assert "over (went out)" in repr(over.view(1))
+
+
+def test_the_repr_of_a_view_built_by_hand_never_fails():
+    view = rk.Game.new("pagat", 2, seed=9).view(0)
+    odd = attrs.evolve(view, profile="pagat", table="r1 r2 r3", rack_sizes=[14], phase="x")
+    assert repr(odd).startswith("<PlayerView for player 0, 'pagat'")
+
+
 # -- regressions -----------------------------------------------------------------------------
 
 

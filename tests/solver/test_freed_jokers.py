@@ -180,7 +180,7 @@ def test_regression_variant_a_joker_replaced_from_another_released_frozen_meld()
         assert found is not None
         assert (found.score, found.optimal) == (3, True)
     circular = attrs.evolve(variant, forbid_adjacent_jokers=True)
-    table = rk.TableState(rk.parse_table("r9 j o9 b9 | r9 j o9 k9"))
+    table = rk.parse_table("r9 j o9 b9 | r9 j o9 k9")
     rack = list(rk.parse_tiles("o8 b11 k10 o11"))
     assert _checked(circular, table, rack) is None
     assert brute_judged(circular, table, rack, True, "tiles") == 0
@@ -200,7 +200,7 @@ def test_regression_row20_variant_no_joker_freed_by_a_tile_left_in_a_frozen_meld
         joker_replacement_from_table=True,
         forbid_adjacent_jokers=adjacent,
     )
-    table = rk.TableState(rk.parse_table("b9 o9 r9 j | k9 k10 j k12"))
+    table = rk.parse_table("b9 o9 r9 j | k9 k10 j k12")
     rack = list(rk.parse_tiles("b4 r9 r4 r13"))
     assert _checked(variant, table, rack) is None
     assert brute_judged(variant, table, rack, True, "tiles") == 0
@@ -236,7 +236,7 @@ def test_regression_row20_variant_one_piece_replaces_one_joker_in_the_sweep(
     found = _checked(variant, table, rack)
     assert found is not None
     assert found.optimal
-    before = rk.TableState(rk.parse_table(table))
+    before = rk.parse_table(table)
     assert found.score == brute_judged(variant, before, list(rk.parse_tiles(rack)), True, "tiles")
 
 

@@ -139,7 +139,7 @@ def test_regression_rows11_17_a_tierce_franche_may_hold_the_pieces_that_free_jok
     found = _checked(variant, table, rack, opened=False, objective=objective)
     assert found is not None
     assert (found.score, found.optimal) == (score, True)
-    before = rk.TableState(rk.parse_table(table))
+    before = rk.parse_table(table)
     assert score == brute_judged(variant, before, list(rk.parse_tiles(rack)), False, objective)
 
 

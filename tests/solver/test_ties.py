@@ -50,7 +50,7 @@ def test_regression_rows17_21_a_laid_group_is_not_laid_twice_by_the_tie_step(
     assert found is not None
     assert found.optimal
     assert found.score == brute_judged(
-        pagat, rk.TableState(rk.parse_table(table)), list(rk.parse_tiles(rack)), True, "tiles"
+        pagat, rk.parse_table(table), list(rk.parse_tiles(rack)), True, "tiles"
     )
 
 

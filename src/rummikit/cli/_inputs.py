@@ -110,7 +110,7 @@ def _columns(text: str) -> int:
 def table_argument(text: str, what: str) -> TableState:
     """The table written in ``text``; bad notation is a usage error about ``what``."""
     try:
-        return TableState(parse_table(text))
+        return parse_table(text)
     except NotationError as error:
         raise click.BadParameter(notation_message(error, text), param_hint=what) from None
 

@@ -14,10 +14,11 @@ the record at fault, and nothing else escapes. :func:`dumps` saves a
 format.
 """
 
-# The package, one idea a module, each importing only those listed before it:
-# _json (parsing bounded JSON and checking fields), _format (the format, version and top
-# fields), _profile (the rule profile), _actions (writing, reading and replaying actions),
-# _write (to_record), _read_game (from_record) and _read_match (match_from_record). This
+# The package, one idea a module, each importing only those listed before it: _format (the
+# format, version and top fields), _actions (writing, reading and replaying actions),
+# _write (to_record), _read_game (from_record) and _read_match (match_from_record). The
+# bounded JSON reader (rummikit._json) and the profile's JSON form (rummikit._profile_json)
+# sit below, shared with the wire messages (rummikit.wire). This
 # module holds the limits on a record's text and the three functions on text (dumps, loads,
 # loads_match), so that dumps and loads_match share the one MAX_MATCH_RECORD_LENGTH.
 
@@ -25,12 +26,15 @@ from __future__ import annotations
 
 import json
 
+from rummikit import _json
 from rummikit import game as _game
+from rummikit._json import parse_json
+from rummikit._profile_json import required_profile
 from rummikit.errors import InvalidArgument
 from rummikit.game import Game
 from rummikit.match import Match
-from rummikit.record import _format, _json
-from rummikit.record._json import parse_json
+from rummikit.profile import RuleProfile
+from rummikit.record import _format
 from rummikit.record._read_game import from_record, read_game
 from rummikit.record._read_match import match_from_record, read_match
 from rummikit.record._write import check_indent, to_record
@@ -116,20 +120,30 @@ def dumps(game: Game | Match, *, indent: int | None = None) -> str:
     return text
 
 
-def loads(text: str | bytes) -> Game:
+def loads(text: str | bytes, *, profile: RuleProfile | str | None = None) -> Game:
     """The game saved in ``text`` by :func:`dumps`, replayed action by action.
 
     Safe for untrusted input: text longer than :data:`MAX_RECORD_LENGTH` is refused before
     parsing, and any fault raises :class:`~rummikit.InvalidRecord` (see :func:`from_record`).
     Bytes are read as UTF-8.
+
+    ``profile`` (a :class:`~rummikit.RuleProfile` or a registered profile's name) is the
+    profile the game must have been saved under: a record whose rules differ is refused
+    with the code ``profile_mismatch``, and the game loaded holds ``profile`` itself.
+    Without it, any valid profile loads, marked as modified
+    (:attr:`~rummikit.RuleProfile.modified_from`) when it bears a registered profile's name
+    but not its options.
     """
-    return read_game(parse_json(text, MAX_RECORD_LENGTH))
+    required = required_profile(profile)
+    return read_game(parse_json(text, MAX_RECORD_LENGTH), required)
 
 
-def loads_match(text: str | bytes) -> Match:
+def loads_match(text: str | bytes, *, profile: RuleProfile | str | None = None) -> Match:
     """The match saved in ``text`` by :func:`dumps`, every round replayed action by action.
 
     Safe for untrusted input as :func:`loads` is, up to :data:`MAX_MATCH_RECORD_LENGTH`
-    (see :func:`match_from_record`).
+    (see :func:`match_from_record`); ``profile`` requires the match's rules as for
+    :func:`loads`.
     """
-    return read_match(parse_json(text, MAX_MATCH_RECORD_LENGTH))
+    required = required_profile(profile)
+    return read_match(parse_json(text, MAX_MATCH_RECORD_LENGTH), required)

@@ -11,11 +11,7 @@ import typing
 
 import attrs
 
-from rummikit.actions import Action, Draw, GiveUp, Pass, Play, Timeout
-from rummikit.errors import InvalidArgument, InvalidRecord, RummikitError
-from rummikit.game import MAX_ACTIONS, Game
-from rummikit.match import Match
-from rummikit.record._json import (
+from rummikit._json import (
     at,
     bad_field,
     check_fields,
@@ -28,15 +24,12 @@ from rummikit.record._json import (
     read_table,
     show,
 )
+from rummikit.actions import ACTION_NAMES, Action, Draw, GiveUp, Pass, Play, Timeout
+from rummikit.errors import InvalidArgument, InvalidRecord, RummikitError
+from rummikit.game import MAX_ACTIONS, Game
+from rummikit.match import Match
 from rummikit.verdict import IllegalAction
 
-_ACTION_TYPES: dict[type[Action], str] = {
-    Play: "play",
-    Draw: "draw",
-    Pass: "pass",
-    Timeout: "timeout",
-    GiveUp: "give_up",
-}
 _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "play": ("type", "player", "table"),
     "draw": ("type", "player"),
@@ -61,7 +54,7 @@ def check_history(history: object) -> None:
             "bad_history", f"a history is a tuple of actions, not a {type(history).__name__}"
         )
     for action in history:
-        if not isinstance(action, tuple(_ACTION_TYPES)):
+        if not isinstance(action, tuple(ACTION_NAMES)):
             raise InvalidArgument(
                 "bad_history",
                 f"the history holds a {type(action).__name__}; it holds only rummikit actions",
@@ -72,7 +65,7 @@ def action_record(action: Action) -> dict[str, object]:
     """``action`` as a record's object: its type, its player and what else it holds."""
     if action.player is None:
         raise InvalidArgument("bad_history", f"an action in the history has no player: {action}")
-    written: dict[str, object] = {"type": _ACTION_TYPES[type(action)], "player": action.player}
+    written: dict[str, object] = {"type": ACTION_NAMES[type(action)], "player": action.player}
     if isinstance(action, Play):
         written["table"] = str(action.table)
     elif isinstance(action, Timeout):

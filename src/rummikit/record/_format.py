@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rummikit._json import read_field, read_int, read_object, show
 from rummikit.errors import InvalidRecord
 from rummikit.profile import RuleProfile
-from rummikit.record._json import read_field, read_int, read_object, show
 
 FORMAT = "rummikit.game"
 """A game record's ``format`` field; public as :data:`rummikit.record.FORMAT`."""

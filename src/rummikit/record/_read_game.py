@@ -9,12 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from rummikit.errors import InvalidRecord, RummikitError
-from rummikit.game import MAX_SEED_DIGITS, SEED_LIMIT, Game
-from rummikit.profile import RuleProfile
-from rummikit.record._actions import read_actions, replay
-from rummikit.record._format import FORMAT, read_players, read_top
-from rummikit.record._json import (
+from rummikit._json import (
     check_fields,
     read_array,
     read_bool,
@@ -24,27 +19,39 @@ from rummikit.record._json import (
     read_tiles,
     show,
 )
-from rummikit.record._profile import read_profile
+from rummikit._profile_json import read_profile, require, required_profile
+from rummikit.errors import InvalidRecord, RummikitError
+from rummikit.game import MAX_SEED_DIGITS, SEED_LIMIT, Game
+from rummikit.profile import RuleProfile
+from rummikit.record._actions import read_actions, replay
+from rummikit.record._format import FORMAT, read_players, read_top
 
 _TOP_FIELDS = ("format", "version", "profile", "players", "start", "actions")
 
 
-def from_record(record: Mapping[str, object]) -> Game:
+def from_record(record: Mapping[str, object], *, profile: RuleProfile | str | None = None) -> Game:
     """The game described by ``record`` (a parsed JSON record), replayed action by action.
 
     Every field is checked for presence and type, unknown fields are refused, the profile is
     rebuilt from its options, and each action is replayed with :meth:`Game.apply
     <rummikit.Game.apply>`. Any fault raises :class:`~rummikit.InvalidRecord` with a code
     and ``where`` (such as ``actions[12]``); see :doc:`/saving` for the codes.
+
+    With ``profile`` (a :class:`~rummikit.RuleProfile` or a registered profile's name), a
+    record saved under other rules is refused (``profile_mismatch``) before any action is
+    replayed, and the game loaded holds ``profile`` itself. A ``profile`` that is neither
+    raises :class:`~rummikit.InvalidArgument` (``not_a_profile``), an unknown name
+    :class:`~rummikit.UnknownProfile`.
     """
-    return read_game(record)
+    return read_game(record, required_profile(profile))
 
 
-def read_game(record: object) -> Game:
-    """The game in a parsed record, whatever its type; only InvalidRecord escapes."""
+def read_game(record: object, required: RuleProfile | None = None) -> Game:
+    """The game in a parsed record, whatever its type, under the ``required`` profile's
+    rules if one is given; only InvalidRecord escapes."""
     top = read_top(record, FORMAT)
     check_fields(top, "", _TOP_FIELDS)
-    profile = read_profile(top["profile"])
+    profile = require(read_profile(top["profile"]), required)
     players = read_players(top, profile)
     begin = _start_reader(top["start"], players)
     steps = read_actions(top["actions"])

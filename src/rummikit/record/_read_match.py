@@ -9,34 +9,39 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rummikit._json import check_fields, read_array, read_int
+from rummikit._profile_json import read_profile, require, required_profile
 from rummikit.errors import InvalidRecord, RummikitError
 from rummikit.game import MAX_SEED_DIGITS, SEED_LIMIT
 from rummikit.match import Match
+from rummikit.profile import RuleProfile
 from rummikit.record._actions import read_actions, replay
 from rummikit.record._format import MATCH_FORMAT, MAX_ROUNDS, read_players, read_top
-from rummikit.record._json import check_fields, read_array, read_int
-from rummikit.record._profile import read_profile
 
 _MATCH_FIELDS = ("format", "version", "profile", "players", "seed", "rounds")
 
 
-def match_from_record(record: Mapping[str, object]) -> Match:
+def match_from_record(
+    record: Mapping[str, object], *, profile: RuleProfile | str | None = None
+) -> Match:
     """The match described by ``record`` (a parsed match record), every round replayed.
 
     The rounds are dealt again from the seed and each action is replayed with
     :meth:`Match.apply <rummikit.Match.apply>`. Each list of actions but the last must end
     its round, and the last must not end a round unless the match is then over (a round
     that ends early is ``does_not_replay``). Faults raise :class:`~rummikit.InvalidRecord`
-    as for a game, ``where`` naming the action (such as ``rounds[1][12]``).
+    as for a game, ``where`` naming the action (such as ``rounds[1][12]``). ``profile``
+    requires the match's rules, as for :func:`~rummikit.record.from_record`.
     """
-    return read_match(record)
+    return read_match(record, required_profile(profile))
 
 
-def read_match(record: object) -> Match:
-    """The match in a parsed record, whatever its type; only InvalidRecord escapes."""
+def read_match(record: object, required: RuleProfile | None = None) -> Match:
+    """The match in a parsed record, whatever its type, under the ``required`` profile's
+    rules if one is given; only InvalidRecord escapes."""
     top = read_top(record, MATCH_FORMAT)
     check_fields(top, "", _MATCH_FIELDS)
-    profile = read_profile(top["profile"])
+    profile = require(read_profile(top["profile"]), required)
     players = read_players(top, profile)
     seed = read_int(top["seed"], "seed")
     if seed >= SEED_LIMIT:

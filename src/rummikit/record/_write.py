@@ -10,6 +10,8 @@ from __future__ import annotations
 import types
 import typing
 
+from rummikit._json import show
+from rummikit._profile_json import profile_record
 from rummikit.errors import InvalidArgument
 from rummikit.game import MAX_SEED_DIGITS, SEED_LIMIT, Game, Position
 from rummikit.match import Match
@@ -17,8 +19,6 @@ from rummikit.notation import format_tiles
 from rummikit.profile import RuleProfile
 from rummikit.record._actions import action_record, check_history
 from rummikit.record._format import FORMAT, MATCH_FORMAT, MAX_ROUNDS, VERSION
-from rummikit.record._json import show
-from rummikit.record._profile import profile_record
 from rummikit.table import TableState
 
 _MAX_INDENT = 16

@@ -1,6 +1,7 @@
 """Reading untrusted JSON: parsing bounded text, and checking the parsed value's fields.
 
-Every reader of a record goes through these functions, so that anything wrong comes out as
+Every reader of a saved record (:mod:`rummikit.record`) or a wire message
+(:mod:`rummikit.wire`) goes through these functions, so that anything wrong comes out as
 :class:`~rummikit.InvalidRecord` with a stable code and a ``where`` naming the part of the
 record at fault (such as ``actions[12].table``), and no message repeats a long value.
 """

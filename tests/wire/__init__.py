@@ -1,0 +1,1 @@
+"""Wire messages (:mod:`rummikit.wire`) and the example server that sends them."""
