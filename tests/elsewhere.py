@@ -68,12 +68,10 @@ def other_hash_seed() -> str:
 
 
 @contextmanager
-def spawn_pool(
-    monkeypatch: pytest.MonkeyPatch, hash_seed: str, workers: int = 2
-) -> Iterator[ProcessPoolExecutor]:
+def spawn_pool(hash_seed: str, workers: int = 2) -> Iterator[ProcessPoolExecutor]:
     """A pool of fresh interpreters (the ``spawn`` start method) run with ``hash_seed``
     (workers start as work comes: the environment stays set until the pool is shut)."""
-    with monkeypatch.context() as patch:
+    with pytest.MonkeyPatch.context() as patch:
         for name, value in _environment(hash_seed).items():
             patch.setenv(name, value)
         context = multiprocessing.get_context("spawn")

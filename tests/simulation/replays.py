@@ -54,9 +54,10 @@ def replay(game: Game) -> str:
 
 
 def report(executor: Executor | None = None) -> str:
-    """A simulation's records as JSON (its first game was one the hash seed changed)."""
+    """A simulation's records and summary as JSON (its first game was one the hash seed
+    changed), played serially or by ``executor``."""
     found = simulate("rami_voleur", players=2, games=2, seed=0, bots="random", executor=executor)
-    return json.dumps(found.to_records())
+    return json.dumps({"records": found.to_records(), "summary": found.summary()})
 
 
 def hash_of_text() -> int:

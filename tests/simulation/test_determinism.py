@@ -2,7 +2,8 @@
 seeds, and in a pool of fresh interpreters, byte for byte.
 
 The games seat every built-in bot in every profile (:mod:`tests.simulation.replays`); the
-records of the games (:func:`rummikit.dumps`) and the report's records are compared as text.
+records of the games (:func:`rummikit.dumps`) and the report's records and summary are
+compared as text. The three ways of playing them run at once, to keep the test short.
 """
 
 from __future__ import annotations
@@ -11,28 +12,44 @@ import json
 
 import pytest
 
-from tests.elsewhere import HASH_SEEDS, other_hash_seed, run_python, spawn_pool
+from tests.elsewhere import HASH_SEEDS, other_hash_seed, output, spawn_pool, start_python
 from tests.simulation.replays import GAMES, hash_of_text, replay, report
+
+Played = dict[str, object]
+"""An interpreter's hash of a string, the records of :data:`GAMES` and the report."""
 
 
 @pytest.fixture(scope="module")
-def here() -> dict[str, object]:
-    """The games and the report, played in this process."""
-    return {"games": [replay(game) for game in GAMES], "report": report()}
+def played() -> dict[str, list[Played]]:
+    """The games and the report played here; in fresh interpreters, one per hash seed of
+    :data:`~tests.elsewhere.HASH_SEEDS`; and in a pool of fresh interpreters (``spawn``)
+    under yet another hash seed: the games one by one, the report through ``simulate``."""
+    runs = [start_python(["-m", "tests.simulation.replays"], seed) for seed in HASH_SEEDS]
+    with spawn_pool(other_hash_seed()) as pool:
+        hashed = pool.submit(hash_of_text)
+        games = [pool.submit(replay, game) for game in GAMES]
+        here = {"hash": hash_of_text(), "games": [replay(game) for game in GAMES]}
+        here["report"] = report()
+        pooled = {
+            "hash": hashed.result(),
+            "games": [game.result() for game in games],
+            "report": report(pool),
+        }
+    return {
+        "here": [here],
+        "other hash seeds": [json.loads(output(run)) for run in runs],
+        "spawn pool": [pooled],
+    }
 
 
-def test_games_and_a_report_are_the_same_under_other_hash_seeds(here):
-    outputs = [json.loads(out) for out in run_python(["-m", "tests.simulation.replays"])]
-    assert len({out.pop("hash") for out in outputs}) == len(HASH_SEEDS)  # they did differ
-    for out in outputs:
-        assert out["games"] == here["games"]
+@pytest.mark.parametrize("where", ["other hash seeds", "spawn pool"])
+def test_seeded_games_and_a_report_are_the_same_in_other_processes(played, where):
+    (here,) = played["here"]
+    elsewhere = played[where]
+    theirs = [out["hash"] for out in elsewhere]
+    # the interpreters did hash strings otherwise (than here, than each other)
+    assert len(set(theirs)) == len(theirs)
+    assert {here["hash"]} != set(theirs)
+    for out in elsewhere:
+        assert out["games"] == here["games"]  # records, as text
         assert out["report"] == here["report"]
-
-
-def test_a_pool_of_fresh_interpreters_plays_the_same_games_and_report(here, monkeypatch):
-    with spawn_pool(monkeypatch, other_hash_seed()) as pool:
-        assert pool.submit(hash_of_text).result() != hash_of_text()
-        games = list(pool.map(replay, GAMES))
-        found = report(pool)
-    assert games == here["games"]
-    assert found == here["report"]
