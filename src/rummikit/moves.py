@@ -26,14 +26,20 @@ def rack_melds(profile: RuleProfile | str, rack: TilesLike) -> list[Meld]:
     """Valid melds that can be made from ``rack`` alone: runs (with jokers in their gaps
     and at their ends, ace high where the profile has it) and groups (with as many jokers as
     fit, and a suit repeated where the profile allows it). The profile or its name; the
-    rack as tiles or notation."""
+    rack as tiles or notation.
+
+    The melds come in one fixed order, which depends on the rack's pieces but not on how
+    they are listed, nor on the process: the runs suit by suit (in notation order), each
+    by its lowest rank, shorter first; then the groups rank by rank, fewer naturals first,
+    each size in the order of its pieces (:func:`~rummikit.pieces.sort_tiles`), fewer
+    jokers first. Bots choose among them, so a seeded game plays the same everywhere."""
     profile = profiles.get(profile)
     rack = as_tiles(rack)
     held = Counter(tile for tile in rack if tile.suit is not None)
     jokers = len(rack) - sum(held.values())
     found: list[Meld] = []
     top = 14 if profile.ace_high else 13
-    for suit in dict.fromkeys(tile.suit for tile in held):
+    for suit in dict.fromkeys(tile.suit for tile in sort_tiles(held)):
         there = [False] * (top + 1)  # rank 14: the ace, high
         for tile in held:
             if tile.suit == suit:
@@ -63,7 +69,9 @@ def rack_melds(profile: RuleProfile | str, rack: TilesLike) -> list[Meld]:
             for _ in range(1 if profile.group_distinct_suits else held[tile])
         ]
         for size in range(1, min(len(pool), largest) + 1):
-            for combo in set(itertools.combinations(pool, size)):
+            # once each, in the order found (a set would list them in the order of the
+            # tiles' hashes, which changes from one process to the next)
+            for combo in dict.fromkeys(itertools.combinations(pool, size)):
                 for added in range(min(jokers, largest - size) + 1):
                     if size + added >= profile.min_meld_length:
                         found.append(Meld((*combo, *[JOKER] * added), MeldKind.GROUP))
@@ -79,9 +87,10 @@ def simple_plays(
 ) -> Iterator[TableState]:
     """Legal plays made of new rack melds, plus single-tile lay-offs once opened.
 
-    Yields whole tables, each accepted by :meth:`RuleProfile.check_turn`, biggest first.
-    The profile or its name; the table and the rack as values or notation. Bad arguments
-    raise at the call, not at the first ``next``.
+    Yields whole tables, each accepted by :meth:`RuleProfile.check_turn`, biggest first,
+    in an order fixed by the table and the rack's pieces (not by how the rack is listed,
+    nor by the process: see :func:`rack_melds`). The profile or its name; the table and the
+    rack as values or notation. Bad arguments raise at the call, not at the first ``next``.
     """
     profile = profiles.get(profile)
     table = as_table(table)

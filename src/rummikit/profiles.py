@@ -229,7 +229,10 @@ class ProfileRegistry:
         self._entry_points_loaded = True
         import importlib.metadata  # here, not at import: it costs a third of `import rummikit`
 
-        for entry_point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        # by name, not in the order the packages are found on disk (which differs between
+        # machines), so that where two claim one name the same one wins everywhere
+        found = importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
+        for entry_point in sorted(found, key=lambda point: (point.name, point.value)):
             try:
                 loaded = entry_point.load()
                 profile = loaded() if callable(loaded) else loaded

@@ -66,8 +66,9 @@ def test_third_party_registration():
 class FakeEntryPoint:
     """Stands in for an installed package's ``rummikit.profiles`` entry point."""
 
-    def __init__(self, name, loaded):
+    def __init__(self, name, loaded, value=""):
         self.name = name
+        self.value = value or f"{name}_package:PROFILE"
         self._loaded = loaded
 
     def load(self):
@@ -90,6 +91,26 @@ def test_entry_point_profiles_are_loaded_on_demand(monkeypatch):
     assert seen == ["rummikit.profiles"]
     assert registry.names() == ("club_rules", "online")
     assert seen == ["rummikit.profiles"]  # loaded once
+
+
+@pytest.mark.parametrize("backwards", [False, True])
+def test_regression_where_two_packages_claim_a_name_the_same_one_wins_everywhere(
+    monkeypatch, backwards
+):
+    """Found by a review of what depends on the machine: entry points were loaded in the
+    order the installed packages were found on disk, which differs between machines, and
+    the first to claim a name took it, so ``profiles.get`` could give other rules."""
+    strict = attrs.evolve(PAGAT, name="club", opening_min_points=40)
+    loose = attrs.evolve(PAGAT, name="club", opening_min_points=20)
+    points = [
+        FakeEntryPoint("club", loose, "loose_rules:CLUB"),
+        FakeEntryPoint("club", strict, "club_rules:CLUB"),
+    ]
+    found = points[::-1] if backwards else points
+    monkeypatch.setattr("importlib.metadata.entry_points", lambda group: found)
+    registry = ProfileRegistry()
+    with pytest.warns(RuntimeWarning, match="club"):
+        assert registry.get("club") is strict
 
 
 def test_a_broken_entry_point_warns_and_does_not_break_the_registry(monkeypatch):

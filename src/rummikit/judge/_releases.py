@@ -248,7 +248,7 @@ def _place_freed_jokers(
             for (source, home), index in zip(freed, chosen, strict=True)
         ) and (
             profile.freed_joker is not FreedJoker.NEW_MELD_2_RACK
-            or _two_rack_tiles_each([after.melds[i] for i in set(chosen)], from_rack)
+            or _two_rack_tiles_each([after.melds[i] for i in dict.fromkeys(chosen)], from_rack)
         ):
             return True
     return False
