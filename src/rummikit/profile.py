@@ -133,7 +133,7 @@ class RuleProfile(Options):
         object.__setattr__(self, "_meld_rules", rules)
         decks = {
             copies: build_deck(self.piece_set, copies=copies, jokers=self.jokers)
-            for copies in {self.copies_for(self.min_players), self.copies_for(self.max_players)}
+            for copies in (self.copies_for(self.min_players), self.copies_for(self.max_players))
         }
         object.__setattr__(self, "_decks", decks)
         object.__setattr__(self, "_deck", decks[self.copies_for(self.default_players)])
