@@ -47,6 +47,7 @@ from rummikit import profiles as _profiles
 from rummikit.actions import Action, Draw, Pass, Play
 from rummikit.errors import InvalidArgument, brief
 from rummikit.game import Phase, PlayerView
+from rummikit.judge import judge_turn
 from rummikit.meld import Meld
 from rummikit.moves import simple_plays
 from rummikit.notation import TableLike, TilesLike
@@ -208,12 +209,21 @@ def _fallback(
     rack: tuple[Tile, ...],
     opened: bool,
     objective: Objective,
+    beat: tuple[int, int] = (0, 0),
 ) -> TableState | None:
-    """The best of :func:`~rummikit.moves.simple_plays`; the first found wins ties."""
+    """The best of :func:`~rummikit.moves.simple_plays` scoring more than ``beat`` (its
+    :func:`_key`), or None; the first found wins ties.
+
+    The simple plays come biggest first, so for the objective ``"tiles"`` the listing stops
+    at the first play laying fewer tiles than the best so far: no later one lays more, and
+    the judge, which checks each, is most of the cost (tens of milliseconds where the table
+    may not be rearranged)."""
     best: TableState | None = None
-    best_key = (0, 0)
+    best_key = beat
     for candidate in simple_plays(profile, table, rack, opened):
         key = _key(profile, objective, _played(table, candidate))
+        if objective == "tiles" and key[0] < best_key[0]:
+            break
         if key > best_key:
             best, best_key = candidate, key
     return best
@@ -281,11 +291,11 @@ def _best_play(
     if solution is not None and solution.optimal:
         return solution.table
     # Cut short by the budget: keep the better of what it found and the simple plays.
-    simple = _fallback(profile, before, pieces, opened, objective)
-    if solution is None or simple is None:
-        return simple or (None if solution is None else solution.table)
-    keys = [_key(profile, objective, _played(before, after)) for after in (solution.table, simple)]
-    return solution.table if keys[0] >= keys[1] else simple
+    if solution is None:
+        return _fallback(profile, before, pieces, opened, objective)
+    found = _key(profile, objective, _played(before, solution.table))
+    simple = _fallback(profile, before, pieces, opened, objective, beat=found)
+    return solution.table if simple is None else simple
 
 
 def no_play(view: PlayerView) -> Action:
@@ -389,11 +399,13 @@ def _held_back(
     A piece is kept back when it can be taken off the end of a run, or out of a group, and
     leave every meld valid; or when a whole meld made of rack pieces can be left out. The
     play must stay legal (an opening still opens) and lay at least one piece. The cheapest
-    pieces (by penalty) are kept first, never a joker.
+    pieces (by penalty) are kept first, never a joker. Only the rack's pieces can go back
+    (the judge refuses a table piece leaving the table), so only those are tried.
     """
     kept = 0
     while kept < limit:
         best: tuple[int, int, TableState] | None = None
+        played = _played(before, after)
         for index, meld in enumerate(after.melds):
             tiles = meld.tiles
             if any(tile.is_joker for tile in tiles):
@@ -405,10 +417,12 @@ def _held_back(
                 size = len(tiles) - len(left)
                 if kept + size > limit:
                     continue
+                if Counter(tiles) - Counter(left) - played:
+                    continue  # a table piece would leave the table
                 trial = _without(after, index, Meld(left, meld.kind) if left else None)
                 if left and not profile.is_valid_meld(trial.melds[index]):
                     continue
-                if not profile.check_turn(before=before, rack=rack, after=trial, opened=opened):
+                if not judge_turn(profile, before, rack, trial, opened).ok:
                     continue
                 cost = _points(profile, after.tiles - trial.tiles)
                 if best is None or (cost, size) < best[:2]:
