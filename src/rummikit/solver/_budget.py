@@ -32,7 +32,10 @@ __all__ = [
     "SEARCH_STEPS",
     "SETUP_STEPS",
     "SWEEP_SEARCH_STEPS",
-    "SWEEP_STEPS",
+    "SWEEP_SPLIT_STEPS",
+    "SWEEP_STATE_STEPS",
+    "SWEEP_VALUE_STEPS",
+    "SWEEP_WAY_STEPS",
     "Budget",
 ]
 
@@ -73,56 +76,71 @@ class Budget:
         return f"Budget(limit={self.limit}, spent={self.spent})"
 
 
-MICROSECONDS_PER_STEP = 5
-"""About how long a step takes on a typical machine (see :doc:`/solver`)."""
+MICROSECONDS_PER_STEP = 3
+"""About how long a step takes, in CPU time, on the project's two-core test machine (see
+:doc:`/solver`): what a host plans with, times the machine's speed relative to it."""
 
-MIN_BUDGET = 64
-"""The fewest steps a bounded solve may spend: a smaller budget counts as this many."""
+MIN_BUDGET = 1_000
+"""The fewest steps a bounded solve may spend: a smaller budget counts as this many. Below
+it the costs no budget bounds (checking the input, setting the searches up, finishing and
+judging the play found) would be most of a solve's time; it still answers small positions."""
 
-# What each kind of work costs, in steps: measured in instructions against a step of the
-# fast core, over the positions of real games (see docs/design.rst).
+# What each kind of work costs, in steps of the fast core: fitted by
+# ``benchmarks/calibrate_budget.py`` (CPU time over the positions where bots decide in
+# seeded games of every profile and house-rule variant), each rounded so that a step costs
+# about the same wherever it is spent.
 
-SEARCH_STEPS = 15
+SEARCH_STEPS = 12
 """Setting up a search of the fast core (its tables of bounds, its two directions)."""
 
-LIVE_STEPS = 28
+LIVE_STEPS = 24
 """Finding the rack pieces that can join no meld (:func:`~rummikit.solver._fast.live_rack`)."""
 
-PLAY_STEPS = 14
+PLAY_STEPS = 16
 """Building a play's solution from its table (the pieces played, its score)."""
 
-MELD_STEPS = 2
+MELD_STEPS = 1
 """Each meld of a play built from a search's answer."""
 
-SWEEP_STEPS = 2
-"""One step of the general sweep: a suit's way of taking a value's pieces tried, a
-successor's groups checked, a state looked up, a suit's ways listed."""
+SWEEP_STATE_STEPS = 4
+"""A state the general sweep enters: looked up among the states seen (and those that could
+dominate it), its successors sorted."""
 
-SWEEP_SEARCH_STEPS = 60
+SWEEP_WAY_STEPS = 1
+"""A suit's way of taking a value's pieces tried by the general sweep, or listed."""
+
+SWEEP_SPLIT_STEPS = 3
+"""A way of splitting a value's groups checked by the general sweep for one successor."""
+
+SWEEP_VALUE_STEPS = 2
+"""The general sweep's successors of one state at one value gathered."""
+
+SWEEP_SEARCH_STEPS = 10
 """Setting up a search of the general sweep."""
 
-PROBLEM_STEPS = 60
+PROBLEM_STEPS = 10
 """Building the general sweep's problem for one setup."""
 
-REBUILD_STEPS = 90
+REBUILD_STEPS = 80
 """Rebuilding the melds of the general sweep's answer."""
 
-SETUP_STEPS = 45
+SETUP_STEPS = 20
 """Building one setup: a way of keeping or freeing the frozen jokers, a tierce franche
 laid as a block, a way of growing the kept frozen groups."""
 
 CASE_STEPS = 5
 """Building one case of the tierce franche, or ranking one minimal opening."""
 
-JUDGE_STEPS = 30
+JUDGE_STEPS = 40
 """One judgement of a play by the turn judge (the solver has the judge check the plays
 that free a joker, the openings, and the fast core's plays on frozen tables)..."""
 
 JUDGED_PIECE_STEPS = 3
 """... and each piece on the table judged."""
 
-CHECK_STEPS = 4
-"""One check of the tie step besides its search (the pool of pieces, the melds near it)."""
+CHECK_STEPS = 8
+"""One check of the tie step besides its search (the pool of pieces; looking for the melds
+near it costs a step more per meld on the table)."""
 
 RESPLIT_STEPS = 11
 """One meld tried by the re-split for the judge (built and read)."""

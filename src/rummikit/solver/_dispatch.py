@@ -349,6 +349,8 @@ def _solve_general(
     spent, the setups left are not searched and the answer is not proven (None: no limit).
     """
     budget = Budget() if budget is None else budget
+    if budget.out:  # nothing more is searched: the guess, unproven
+        return None if guess is None else attrs.evolve(guess, optimal=False)
     setups, layers, acc_layer = _candidates(profile, before, pieces, opened)
     budget.spend(SETUP_STEPS * len(setups))
     # setups the fast core answers come first, then those freeing most jokers (they place

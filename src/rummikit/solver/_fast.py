@@ -110,6 +110,8 @@ def solve_counts(
     order = (True, False) if not split and starts_high(top, table) else (False, True)
     lead = 1 if split else LEAD
     if budget is not None:
+        if budget.left(cap) == 0:
+            return None  # spent: not even set up
         budget.spend(SEARCH_STEPS)
     allowed = cap if budget is None else budget.left(cap)  # None: no bound
     if allowed == 0:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 
+from rummikit.solver._budget import SWEEP_SPLIT_STEPS, SWEEP_VALUE_STEPS, SWEEP_WAY_STEPS
 from rummikit.solver._dp import FRestriction, MeldShape, groups_for
 from rummikit.solver._lanes import LaneContext, LaneOption, Lanes
 from rummikit.solver._sweep_problem import BLOCK_JOKER_SHIFT, GroupBlock, Problem, State, Step
@@ -132,7 +133,8 @@ def _combine(
             # the groups checked for this successor, beyond the one counted by the loop
             # that reached it (a value may have millions of successors)
             budget.spend(
-                _successor(
+                SWEEP_SPLIT_STEPS
+                * _successor(
                     problem,
                     state,
                     v,
@@ -154,7 +156,7 @@ def _combine(
         for gain, choice in scored[s]:
             if partial + gain < limit:
                 break
-            budget.spend(1)  # one per way of a suit tried
+            budget.spend(SWEEP_WAY_STEPS)  # one per way of a suit tried
             cjr = jr
             cfr = fr
             clash = False
@@ -171,7 +173,7 @@ def _combine(
                 return
 
     rec(0, 0, 0, 0)
-    budget.spend(1)
+    budget.spend(SWEEP_VALUE_STEPS)
 
 
 def _gain_of(item: tuple[int, tuple[LaneOption, ...]]) -> int:
@@ -195,8 +197,9 @@ def _successor(
     at_top_ace: bool,
 ) -> int:
     """Record the successor the suits' ways ``combo`` lead to, if the value's groups split
-    with them (the best per state reached, in ``found``). Returns the work done beyond one
-    unit, in sweep steps: one per other way of splitting the groups checked."""
+    with them (the best per state reached, in ``found``). Returns the ways of splitting the
+    groups checked beyond the first (each costs
+    :data:`~rummikit.solver._budget.SWEEP_SPLIT_STEPS`)."""
     shape = problem.shape
     layers = problem.layers
     nsuits = shape.nsuits

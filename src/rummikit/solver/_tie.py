@@ -21,7 +21,7 @@ from rummikit.options import JokerPolicy
 from rummikit.pieces import JOKER, TILE_COLOURS, Tile, suits_of, tile_from_code
 from rummikit.profile import RuleProfile
 from rummikit.solver import _fast
-from rummikit.solver._budget import CHECK_STEPS, MELD_STEPS, PLAY_STEPS, SWEEP_STEPS, Budget
+from rummikit.solver._budget import CHECK_STEPS, MELD_STEPS, PLAY_STEPS, Budget
 from rummikit.solver._fast_io import _arranged, _plain, _TooLong, _top
 from rummikit.solver._position import Solution, _worth
 from rummikit.solver._rebuild import _rebuild
@@ -105,6 +105,7 @@ def _keep_melds(
                 code for code in meld.codes if code != JOKER.code
             }  # only jokers left over: they may go near the old meld
             ranks, close = _near_places(around, wrap=profile.ace_high)
+            budget.spend(CHECK_STEPS + len(current))
             near = [
                 m
                 for m in current
@@ -114,7 +115,6 @@ def _keep_melds(
             if not near:
                 continue
             touched = sharing + near
-            budget.spend(CHECK_STEPS)
             pool = left + Counter(c for m in near for c in m.codes)
             split = _fast_split(profile, pool, budget, _KEEP_BUDGET)
         if split is not None:
@@ -300,8 +300,8 @@ def _places(suits: tuple[object, ...]) -> dict[int, tuple[int, int]]:
     }
 
 
-_SPLIT_BUDGET = 3_000 * SWEEP_STEPS
-"""Steps of the general sweep per split of :func:`_split` at most (3,000 of its own)."""
+_SPLIT_BUDGET = 6_000
+"""Steps per split of :func:`_split` by the general sweep at most."""
 
 
 _FAST_SPLIT = 150
