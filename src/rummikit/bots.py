@@ -59,6 +59,7 @@ from rummikit.table import TableState
 
 __all__ = [
     "DEFAULT_BUDGET",
+    "ENDGAME_BUDGET",
     "Bot",
     "BotFactory",
     "GreedyBot",
@@ -78,10 +79,17 @@ DEFAULT_BUDGET = 5_000
 """How far the greedy and strategic bots let the solver search per move, in its steps.
 
 Most positions are solved exactly well within it; the largest (a full table and a long rack)
-get the best play found, which keeps a simulated game to seconds. It counts work, not time,
-so it never makes a simulation depend on the machine. Pass ``budget=None`` to a bot for
-exact play.
+get the best play found. A step takes about
+:data:`~rummikit.solver._budget.MICROSECONDS_PER_STEP` microseconds (see :doc:`/solver`), so
+a solve stays within about 15 ms of CPU time on the project's machine, and a bot's choice
+(at most three solves, see :class:`StrategicBot`) within about 100 ms: on the positions of
+seeded games of every profile and house-rule variant the slowest choice took 70 ms
+(``benchmarks/bench_choices.py``). It counts work, not time, so it never makes a simulation
+depend on the machine. Pass ``budget=None`` to a bot for exact play.
 """
+
+ENDGAME_BUDGET = 4 * DEFAULT_BUDGET
+"""The strategic bot's budget for a second look near the end (see :class:`StrategicBot`)."""
 
 
 @runtime_checkable
@@ -460,7 +468,10 @@ class StrategicBot:
       to ``late_stock``, it keeps nothing back and lays the most pieces it can, the highest
       on ties: the round may end any time, and what is left on the rack is scored.
 
-    ``budget`` bounds the solver's search per move, as for :class:`GreedyBot`. ``rng`` is
+    ``budget`` bounds the solver's search per move, as for :class:`GreedyBot`; a choice
+    runs at most three searches (the best play, the second look near the end with
+    ``endgame_budget``, the best play without its jokers), so the defaults keep it to about
+    a tenth of a second (see :data:`DEFAULT_BUDGET`). ``rng`` is
     accepted so the class is a :data:`BotFactory`; the bot is deterministic. Against the
     greedy bot at the default budget, in two-player rounds, it wins 52.2% at online, 50.4%
     at pagat and 57.1% at rami voleur (800 rounds each, about ±3.5%; measured by
@@ -480,7 +491,7 @@ class StrategicBot:
         reserve: int | None = None,
         joker_gain: int = 3,
         endgame_rack: int = 6,
-        endgame_budget: int | None = 20 * DEFAULT_BUDGET,
+        endgame_budget: int | None = ENDGAME_BUDGET,
     ) -> None:
         _check_rng(rng)
         for name, value, low in (
