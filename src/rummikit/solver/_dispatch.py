@@ -85,10 +85,14 @@ def solve(
     hint computed for an opened player can be illegal for one who has not. ``objective`` is
     ``"tiles"`` (most rack pieces placed) or ``"points"`` (most penalty points shed, jokers
     at the profile's joker penalty). ``budget`` bounds the work, in steps of roughly
-    constant cost (see :doc:`/solver`): the solve spends at most about that many (at least
-    64); when they run out the best play found is returned with ``optimal=False``. Without
-    a budget, None means that no legal play exists; with one, that none was found within
-    it, so a play may still exist. Where a play frees a joker, None may also mean
+    constant cost wherever the solve spends them: about 3 µs of CPU time each on the
+    project's two-core machine (:data:`~rummikit.solver.MICROSECONDS_PER_STEP`, measured
+    over positions of real games of every profile, see :doc:`/solver`), so that
+    ``budget=N`` takes about 3N µs there and at most about twice that. The solve spends at
+    most about that many steps (at least :data:`~rummikit.solver.MIN_BUDGET`, 1,000), the
+    same count on every machine; when they run out the best play found is returned with
+    ``optimal=False``. Without a budget the solve is exact, and None means that no legal
+    play exists; with one, that none was found within it, so a play may still exist. Where a play frees a joker, None may also mean
     that every play found was refused by the judge (see :doc:`/solver`). Between equally
     good plays, ``keep_table=True`` (the default) picks one that leaves as much of the table
     as it was as it cheaply can (see :doc:`/solver`); ``keep_table=False`` skips that step
