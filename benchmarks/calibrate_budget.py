@@ -242,7 +242,9 @@ def report(rows: Sequence[Row], costs: dict[str, float]) -> None:
     for kind in ALL_KINDS:
         units = sum(row[1][kind] for row in rows)
         used = per.get(kind, 1 if kind == "core step" else None)
-        current = "" if used is None else f"   solver charges {used}"
+        current = ""
+        if used is not None:
+            current = f"   solver charges {used} (fit / charge {costs[kind] / step / used:.2f})"
         print(
             f"  {kind:>14}: {costs[kind] * 1e6:8.2f} us = {costs[kind] / step:7.1f} steps"
             f"   ({units} units in all){current}"
