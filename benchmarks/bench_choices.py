@@ -125,6 +125,10 @@ def choices(found: Sequence[Labelled], repeat: int) -> None:
     for name, timed in times.items():
         slow = ", ".join(f"{label} {t:.0f}" for t, _r, label in sorted(timed)[-3:][::-1])
         print(f"  slowest {name}: {slow}")
+    for name, timed in times.items():
+        _med, p99, top = quantiles([t for t, _r, _l in timed])
+        met = "met" if p99 < 100 and top < 500 else "NOT met"
+        print(f"  target p99 < 100 ms, max < 500 ms, {name}: {met}")
 
 
 def _rules_order(rules: str) -> tuple[int, str]:
@@ -188,6 +192,7 @@ def budget_ratios(positions: Sequence[Solve], repeat: int, budgets: Sequence[int
             )
         print(
             f"  N={budget:>6}: ratio median {med:.2f}, p99 {p99:.2f}, max {top:.2f} ({worst}){cut}"
+            f"; at most about 2: {'yes' if top <= 2.5 else 'NO'}"
         )
 
 
