@@ -9,7 +9,7 @@ for neither) and the command line that reproduces the run.
 
 ``--set name=value`` changes a :class:`~rummikit.bots.StrategicBot` keyword (repeatable),
 to try other settings. Results depend only on the arguments, not on the machine or on
-``--workers``.
+``--workers``. How long the bots take per choice is ``bench_choices.py``'s business.
 """
 
 from __future__ import annotations

@@ -16,6 +16,10 @@ Run: ``python benchmarks/bench_solver.py`` (``--quick`` for a short run, ``--pos
 * with ``--pagat``, times rummikit alone under pagat's rules on the same positions, apart
   for the tables holding a joker meld (frozen there, so the general sweep answers); with
   ``--pagat-openings``, the same for a player not yet open (slow: minutes).
+* with ``--issue``, instead, times rummikit alone on the slow positions of issue 24
+  (``game_positions.py``: an opening under pagat house rules, a rami voleur bot decision
+  with a 28-card hand), exactly and with budgets, with the steps each spent: a budget is
+  what lets a host bound them.
 
 rummikub-solver refuses some legal melds (a joker at the end of a run longer than three, a
 joker in a group of four), so on some positions rummikit places more tiles; those are
@@ -194,7 +198,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         action="store_true",
         help="also time pagat openings (a player not yet open) on the same positions: slow",
     )
+    parser.add_argument(
+        "--issue", action="store_true", help="time only the slow positions of issue 24"
+    )
     args = parser.parse_args(argv)
+    if args.issue:
+        issue_times()
+        return
     count = 100 if args.quick else args.positions
     import_start = time.perf_counter()
     try:
@@ -314,6 +324,45 @@ def pagat_opening_times(cases: Sequence[tuple[rk.TableState, list[Tile]]]) -> No
         f"\npagat openings, keep_table=False, {len(times)} positions ({found} with an "
         f"opening): {med:.2f} / {p90:.2f} / {top:.1f} ms, total {sum(times) / 1000:.1f} s"
     )
+
+
+def issue_times(budgets: Sequence[int | None] = (None, 100_000, 10_000)) -> None:
+    """The slow positions of issue 24, solved exactly and with ``budgets`` (``keep_table`` as by default): seconds (the
+    best of three, CPU time), steps spent, the score and whether it is proven."""
+    from game_positions import ISSUE_POSITIONS, ISSUE_VIEWS
+
+    from rummikit.solver import _dispatch
+    from rummikit.solver._budget import Budget
+    from rummikit.solver._position import checked_position
+
+    cases = [
+        (name, profile, rk.TableState.parse(table), rk.parse_tiles(rack), opened, goal)
+        for name, profile, table, rack, opened, goal in ISSUE_POSITIONS
+    ]
+    cases += [
+        (label, view.profile, view.table, list(view.rack), view.opened[view.player], "tiles")
+        for label, view in ISSUE_VIEWS
+    ]
+    print("the slow positions of issue 24: CPU s (best of 3), steps, score, proven")
+    for name, profile, table, rack, opened, goal in cases:
+        checked, before, pieces = checked_position(profile, table, rack, opened)
+        for budget in budgets:
+            best = float("inf")
+            for _ in range(3):
+                steps = Budget(budget)
+                start = time.process_time()
+                play = _dispatch._solve_counted(checked, before, pieces, opened, goal, steps, True)
+                best = min(best, time.process_time() - start)
+            if play is not None:
+                verdict = profile.check_turn(
+                    before=table, rack=rack, after=play.table, opened=opened
+                )
+                assert verdict.ok, (name, str(play.table), verdict.codes)
+            answer = "none" if play is None else f"score {play.score}, proven {play.optimal}"
+            print(
+                f"  {name}, budget {budget}: {best:.3f} s, {steps.spent} steps, {answer}",
+                flush=True,
+            )
 
 
 def judged(

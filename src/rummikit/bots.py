@@ -48,6 +48,7 @@ from rummikit._discard_bots import discard_choice, planned_turn, random_turn
 from rummikit.actions import Action, Discard, Draw, Pass, Play
 from rummikit.errors import InvalidArgument, brief
 from rummikit.game import Phase, PlayerView
+from rummikit.judge import judge_turn
 from rummikit.meld import Meld
 from rummikit.moves import simple_plays
 from rummikit.notation import TableLike, TilesLike
@@ -59,6 +60,7 @@ from rummikit.table import TableState
 
 __all__ = [
     "DEFAULT_BUDGET",
+    "ENDGAME_BUDGET",
     "Bot",
     "BotFactory",
     "GreedyBot",
@@ -78,10 +80,17 @@ DEFAULT_BUDGET = 5_000
 """How far the greedy and strategic bots let the solver search per move, in its steps.
 
 Most positions are solved exactly well within it; the largest (a full table and a long rack)
-get the best play found, which keeps a simulated game to seconds. It counts work, not time,
-so it never makes a simulation depend on the machine. Pass ``budget=None`` to a bot for
-exact play.
+get the best play found. A step takes about
+:data:`~rummikit.solver._budget.MICROSECONDS_PER_STEP` microseconds (see :doc:`/solver`), so
+a solve stays within about 15 ms of CPU time on the project's machine, and a bot's choice
+(at most three solves, see :class:`StrategicBot`) near 100 ms at most: on 1,815 positions
+of seeded games of every profile and house-rule variant, the strategic bot's choices took
+67 ms at the p99 and 105 ms at most (``benchmarks/bench_choices.py``, see :doc:`/solver`). It counts work, not time, so it never makes a simulation
+depend on the machine. Pass ``budget=None`` to a bot for exact play.
 """
+
+ENDGAME_BUDGET = 4 * DEFAULT_BUDGET
+"""The strategic bot's budget for a second look near the end (see :class:`StrategicBot`)."""
 
 
 @runtime_checkable
@@ -209,12 +218,21 @@ def _fallback(
     rack: tuple[Tile, ...],
     opened: bool,
     objective: Objective,
+    beat: tuple[int, int] = (0, 0),
 ) -> TableState | None:
-    """The best of :func:`~rummikit.moves.simple_plays`; the first found wins ties."""
+    """The best of :func:`~rummikit.moves.simple_plays` scoring more than ``beat`` (its
+    :func:`_key`), or None; the first found wins ties.
+
+    The simple plays come biggest first, so for the objective ``"tiles"`` the listing stops
+    at the first play laying fewer tiles than the best so far: no later one lays more, and
+    the judge, which checks each, is most of the cost (tens of milliseconds where the table
+    may not be rearranged)."""
     best: TableState | None = None
-    best_key = (0, 0)
+    best_key = beat
     for candidate in simple_plays(profile, table, rack, opened):
         key = _key(profile, objective, _played(table, candidate))
+        if objective == "tiles" and key[0] < best_key[0]:
+            break
         if key > best_key:
             best, best_key = candidate, key
     return best
@@ -282,11 +300,11 @@ def _best_play(
     if solution is not None and solution.optimal:
         return solution.table
     # Cut short by the budget: keep the better of what it found and the simple plays.
-    simple = _fallback(profile, before, pieces, opened, objective)
-    if solution is None or simple is None:
-        return simple or (None if solution is None else solution.table)
-    keys = [_key(profile, objective, _played(before, after)) for after in (solution.table, simple)]
-    return solution.table if keys[0] >= keys[1] else simple
+    if solution is None:
+        return _fallback(profile, before, pieces, opened, objective)
+    found = _key(profile, objective, _played(before, solution.table))
+    simple = _fallback(profile, before, pieces, opened, objective, beat=found)
+    return solution.table if simple is None else simple
 
 
 def no_play(view: PlayerView) -> Action:
@@ -405,11 +423,13 @@ def _held_back(
     A piece is kept back when it can be taken off the end of a run, or out of a group, and
     leave every meld valid; or when a whole meld made of rack pieces can be left out. The
     play must stay legal (an opening still opens) and lay at least one piece. The cheapest
-    pieces (by penalty) are kept first, never a joker.
+    pieces (by penalty) are kept first, never a joker. Only the rack's pieces can go back
+    (the judge refuses a table piece leaving the table), so only those are tried.
     """
     kept = 0
     while kept < limit:
         best: tuple[int, int, TableState] | None = None
+        played = _played(before, after)
         for index, meld in enumerate(after.melds):
             tiles = meld.tiles
             if any(tile.is_joker for tile in tiles):
@@ -421,10 +441,12 @@ def _held_back(
                 size = len(tiles) - len(left)
                 if kept + size > limit:
                     continue
+                if Counter(tiles) - Counter(left) - played:
+                    continue  # a table piece would leave the table
                 trial = _without(after, index, Meld(left, meld.kind) if left else None)
                 if left and not profile.is_valid_meld(trial.melds[index]):
                     continue
-                if not profile.check_turn(before=before, rack=rack, after=trial, opened=opened):
+                if not judge_turn(profile, before, rack, trial, opened).ok:
                     continue
                 cost = _points(profile, after.tiles - trial.tiles)
                 if best is None or (cost, size) < best[:2]:
@@ -462,7 +484,10 @@ class StrategicBot:
       to ``late_stock``, it keeps nothing back and lays the most pieces it can, the highest
       on ties: the round may end any time, and what is left on the rack is scored.
 
-    ``budget`` bounds the solver's search per move, as for :class:`GreedyBot`. ``rng`` is
+    ``budget`` bounds the solver's search per move, as for :class:`GreedyBot`; a choice
+    runs at most three searches (the best play, the second look near the end with
+    ``endgame_budget``, the best play without its jokers), so the defaults keep it to about
+    a tenth of a second (see :data:`DEFAULT_BUDGET`). ``rng`` is
     accepted so the class is a :data:`BotFactory`; the bot is deterministic. Against the
     greedy bot at the default budget, in two-player rounds, it wins 52.2% at online, 50.4%
     at pagat and 57.1% at rami voleur (800 rounds each, about ±3.5%; measured by
@@ -482,7 +507,7 @@ class StrategicBot:
         reserve: int | None = None,
         joker_gain: int = 3,
         endgame_rack: int = 6,
-        endgame_budget: int | None = 20 * DEFAULT_BUDGET,
+        endgame_budget: int | None = ENDGAME_BUDGET,
     ) -> None:
         _check_rng(rng)
         for name, value, low in (

@@ -120,7 +120,7 @@ def test_keywords_and_repr():
     )
     assert repr(bot) == (
         "StrategicBot(budget=100, open_min_tiles=5, patience=2, late_stock=9, danger=3, "
-        "reserve=2, joker_gain=4, endgame_rack=6, endgame_budget=100000)"
+        "reserve=2, joker_gain=4, endgame_rack=6, endgame_budget=20000)"
     )
     assert isinstance(rb.make_bot("strategic"), rb.StrategicBot)
 

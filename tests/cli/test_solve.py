@@ -61,18 +61,18 @@ def test_solve_names_both_options_when_copies_add_up_across_them():
 
 
 def test_solve_with_a_budget_that_finds_nothing_does_not_say_there_is_no_play():
-    # a long rack on a table to rearrange: 64 steps (the least a search spends before it
-    # finds a play) find none of the plays placing 24 tiles
+    # a pagat opening from a long rack on a table to rearrange: 1,000 steps (the least a
+    # budget counts as) find none of the openings placing 24 tiles
     table = "b6 o6 k6 | k6 k7 k8 k9 k10 k11 k12 | o2 b2 k2"
     rack = (
         "k3 j b1 r5 o3 o13 k11 b11 r9 o1 o8 r5 k4 r11 o11 j k13 r13 r6 b8 r8 o9 o12 r13 k7 "
         "k1 o3 r3 b7"
     )
-    result = run("solve", "--table", table, "--rack", rack, "--budget", "1")
+    result = run("solve", "--table", table, "--rack", rack, "--not-opened", "--budget", "1")
     assert result.exit_code == 1
     assert result.output.startswith("no play found within the budget of 1 step ")
     assert "no legal play" not in result.output
-    assert run("solve", "--table", table, "--rack", rack).exit_code == 0
+    assert run("solve", "--table", table, "--rack", rack, "--not-opened").exit_code == 0
 
 
 def test_one_tile_is_not_tiles():

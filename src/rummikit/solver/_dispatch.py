@@ -24,6 +24,13 @@ from rummikit.options import FreedJoker, JokerPolicy, OpeningJokerValue, Opening
 from rummikit.pieces import JOKER, Tile
 from rummikit.profile import RuleProfile
 from rummikit.reading import MAX_RUN, MeldReading
+from rummikit.solver._budget import (
+    MIN_BUDGET,
+    PROBLEM_STEPS,
+    REBUILD_STEPS,
+    SETUP_STEPS,
+    Budget,
+)
 from rummikit.solver._fast_io import _plain, _TooLong
 from rummikit.solver._fast_moves import MAX_RUNS
 from rummikit.solver._fast_plays import (
@@ -44,6 +51,7 @@ from rummikit.solver._openings import (
 from rummikit.solver._position import (
     Objective,
     Solution,
+    _judged,
     _worth,
     check_options,
     checked_position,
@@ -76,11 +84,15 @@ def solve(
     profile's rule. It has no default, as in :meth:`~rummikit.RuleProfile.check_turn`: a
     hint computed for an opened player can be illegal for one who has not. ``objective`` is
     ``"tiles"`` (most rack pieces placed) or ``"points"`` (most penalty points shed, jokers
-    at the profile's joker penalty). ``budget`` bounds the search, in steps (see
-    :doc:`/solver`); when it runs out the best play found is returned with
-    ``optimal=False``. Without a budget, None means that no legal play exists; with one,
-    that none was found (the search looks a few times the budget for a first play before it
-    gives up), so a play may still exist. Where a play frees a joker, None may also mean
+    at the profile's joker penalty). ``budget`` bounds the work, in steps of roughly
+    constant cost wherever the solve spends them: about 3 µs of CPU time each on the
+    project's two-core machine (:data:`~rummikit.solver.MICROSECONDS_PER_STEP`, measured
+    over positions of real games of every profile, see :doc:`/solver`), so that
+    ``budget=N`` takes about 3N µs there and at most about twice that. The solve spends at
+    most about that many steps (at least :data:`~rummikit.solver.MIN_BUDGET`, 1,000), the
+    same count on every machine; when they run out the best play found is returned with
+    ``optimal=False``. Without a budget the solve is exact, and None means that no legal
+    play exists; with one, that none was found within it, so a play may still exist. Where a play frees a joker, None may also mean
     that every play found was refused by the judge (see :doc:`/solver`). Between equally
     good plays, ``keep_table=True`` (the default) picks one that leaves as much of the table
     as it was as it cheaply can (see :doc:`/solver`); ``keep_table=False`` skips that step
@@ -113,7 +125,24 @@ def solve_checked(
     keep_table: bool,
 ) -> Solution | None:
     """:func:`solve` for a position :func:`checked_position` accepted, with valid options:
-    the bots' way in, which does not check a position twice."""
+    the bots' way in, which does not check a position twice. ``budget`` is in steps, as
+    :func:`solve` takes it; less than :data:`~rummikit.solver._budget.MIN_BUDGET` counts as
+    that many."""
+    steps = Budget(None if budget is None else max(budget, MIN_BUDGET))
+    return _solve_counted(profile, before, pieces, opened, objective, steps, keep_table)
+
+
+def _solve_counted(
+    profile: RuleProfile,
+    before: TableState,
+    pieces: Sequence[Tile],
+    opened: bool,
+    objective: str,
+    budget: Budget,
+    keep_table: bool,
+) -> Solution | None:
+    """:func:`solve_checked`, its steps charged to ``budget`` (the solve's, shared by every
+    search and phase of it, see :mod:`rummikit.solver._budget`)."""
     profile = _profile_in_play(profile, before, pieces)
     found = _solve_position(profile, before, pieces, opened, objective, budget, keep_table)
     if found is None and objective == "points" and profile.joker_penalty == 0 and JOKER in pieces:
@@ -158,13 +187,13 @@ def _solve_position(
     pieces: Sequence[Tile],
     opened: bool,
     objective: str,
-    budget: int | None,
+    budget: Budget,
     keep_table: bool,
 ) -> Solution | None:
     """The best play by whichever search the position needs; the fast core leaves out
     plays worth nothing (see :func:`solve_checked`)."""
     pieces = list(pieces)
-    if not opened and _cannot_open(profile, pieces):
+    if not opened and _cannot_open(profile, pieces, budget):
         return None
     if not opened and _plain_opening(profile):
         return _solve_opening(profile, before, pieces, objective, budget)
@@ -181,11 +210,11 @@ def _solve_position(
             found = _solve_position(anyhow, before, pieces, True, objective, budget, keep_table)
             if (
                 found is not None
-                and (found.optimal or budget is not None)  # a budget is spent once
+                and (found.optimal or budget.bounded)  # a budget is spent once
                 and len(found.played) >= profile.min_rack_tiles_per_play
             ):
                 return found
-            if found is None and budget is None and _plain(anyhow, before, True):
+            if found is None and not budget.bounded and _plain(anyhow, before, True):
                 return None
     guess: Solution | None = None
     ceiling: int | None = None
@@ -204,9 +233,9 @@ def _solve_position(
         )
     if (guess is not None and guess.optimal) or ceiling == 0:
         return guess
-    if not opened and budget is None and ceiling is not None:
+    if not opened and not budget.bounded and ceiling is not None:
         answered, best = _by_minimal_openings(
-            profile, before, pieces, objective, keep_table, guess, ceiling, _opened_best
+            profile, before, pieces, objective, budget, keep_table, guess, ceiling, _opened_best
         )
         if answered:
             return best
@@ -222,11 +251,11 @@ def _solve_position(
     if guess is not None and (found is None or found.score <= guess.score):
         if frozen and keep_table:  # the guess's table was not tidied (see _frozen_bounds)
             guess = _frozen_left(profile, before, pieces, objective, budget, True) or guess
-        return attrs.evolve(guess, optimal=budget is None and (found is None or found.optimal))
+        return attrs.evolve(guess, optimal=not budget.bounded and (found is None or found.optimal))
     return found
 
 
-def _cannot_open(profile: RuleProfile, pieces: list[Tile]) -> bool:
+def _cannot_open(profile: RuleProfile, pieces: list[Tile], budget: Budget | None = None) -> bool:
     """Whether the rack plainly holds no opening: less than the threshold in all, melds of
     rack pieces worth less than it even with every joker at 13, or no three naturals of a
     suit in a row for a tierce franche. Saves a search that could only fail, which is the
@@ -239,7 +268,7 @@ def _cannot_open(profile: RuleProfile, pieces: list[Tile]) -> bool:
             for t in pieces
         )
         need = profile.opening_min_points
-        return most < need or _rack_points(profile, pieces) < need
+        return most < need or _rack_points(profile, pieces, budget) < need
     if rule is OpeningRule.PURE_RUN:
         return not _tierces(profile, pieces)
     return False
@@ -250,20 +279,13 @@ def _opened_best(
     before: TableState,
     pieces: list[Tile],
     objective: str,
-    budget: int | None,
+    budget: Budget,
     keep_table: bool,
 ) -> Solution | None:
     """The best play of a player already open: the fast core's where it applies, else the
-    general sweep's (the :data:`~rummikit.solver._openings.OpenPlay` that openings take)."""
-    return solve_checked(
-        profile,
-        before,
-        pieces,
-        opened=True,
-        objective=objective,
-        budget=budget,
-        keep_table=keep_table,
-    )
+    general sweep's (the :data:`~rummikit.solver._openings.OpenPlay` that openings take),
+    on the solve's ``budget``."""
+    return _solve_counted(profile, before, pieces, True, objective, budget, keep_table)
 
 
 def _modes(profile: RuleProfile, opened: bool) -> tuple[bool, int, int, bool]:
@@ -311,7 +333,7 @@ def _solve_general(
     pieces: list[Tile],
     opened: bool,
     objective: str,
-    budget: int | None,
+    budget: Budget | None,
     guess: Solution | None,
     keep_table: bool,
     fast: bool = True,
@@ -327,9 +349,14 @@ def _solve_general(
     beating the best found so far. With ``fast``, an opened player's setups go to the fast
     core first (:func:`_core_answers`: its frozen groups laid aside, its kept frozen runs
     as the core's kept runs); where the judge refuses that play, the fast core's score
-    still bounds the setup's sweep.
+    still bounds the setup's sweep. The setups share the solve's ``budget``: once it is
+    spent, the setups left are not searched and the answer is not proven (None: no limit).
     """
+    budget = Budget() if budget is None else budget
+    if budget.out:  # nothing more is searched: the guess, unproven
+        return None if guess is None else attrs.evolve(guess, optimal=False)
     setups, layers, acc_layer = _candidates(profile, before, pieces, opened)
+    budget.spend(SETUP_STEPS * len(setups))
     # setups the fast core answers come first, then those freeing most jokers (they place
     # the most pieces): their best play is then the score to beat
     quick_first = sorted(
@@ -337,13 +364,14 @@ def _solve_general(
         key=lambda pair: (not pair[0], -len(pair[1].freed)),
     )
     best: tuple[int, Solution] | None = None
-    spent = 0
     inexact = False
     dropped = 0  # the best score of the plays the judge refused
     for in_core, setup in quick_first:
         if ceiling is not None and best is not None and best[0] >= ceiling:
             break
-        left = None if budget is None else max(1, budget - spent)
+        if budget.out:
+            inexact = True  # the setups left were not searched
+            break
         top_score = ceiling  # no play of this setup scores more
         known = max(
             (found.score for found in (guess, None if best is None else best[1]) if found),
@@ -351,7 +379,7 @@ def _solve_general(
         )
         if in_core:
             answered, quick, most = _solve_in_core(
-                profile, before, pieces, setup, objective, left, keep_table, known
+                profile, before, pieces, setup, objective, budget, keep_table, known
             )
             if answered:
                 if quick is not None and (best is None or quick.score > best[0]):
@@ -361,6 +389,7 @@ def _solve_general(
                 continue
             if most is not None:  # the fast core's wider problem bounds the setup
                 top_score = most if top_score is None else min(top_score, most)
+        budget.spend(PROBLEM_STEPS)
         problem = _problem(setup, objective, layers, acc_layer)
         # where jokers count their value toward an opening, a spare joker may be what
         # reaches the threshold: place every joker in the sweep
@@ -371,38 +400,36 @@ def _solve_general(
         spare = problem.joker_weight * problem.rack_jokers if essential else 0
         lower = None if known is None else known - unseen - spare
         cap = None if top_score is None else top_score - unseen - spare
-        outcome, problem, proven = _search_one_ace(setup, problem, left, lower, essential, cap)
+        outcome, problem, proven = _search_one_ace(setup, problem, budget, lower, essential, cap)
         melds: list[Meld] | None = None
         unchecked = False  # the play comes from the first sweep alone (see below)
         if outcome is None:
-            spent += left or 0  # found nothing: count the whole share as spent
             if not proven:
                 inexact = True  # the budget ran out before this setup was searched through
         else:
-            spent += outcome.nodes
             freed_left = [
                 f for i, f in enumerate(problem.freed) if not outcome.final.freed >> i & 1
             ]
             if essential:
-                melds = _absorb(setup, before, _rebuild(setup, problem, outcome), freed_left)
+                rebuilt = _rebuilt(budget, setup, problem, outcome)
+                melds = _absorb(setup, before, rebuilt, freed_left)
         if not essential:
-            melds = None if outcome is None else [m for m, _t in _rebuild(setup, problem, outcome)]
+            if outcome is not None:
+                melds = [m for m, _t in _rebuilt(budget, setup, problem, outcome)]
         elif (
             outcome is not None
             and melds is None
             and (setup.table_jokers or setup.rack_jokers or setup.freed)
         ):
             # the spare jokers did not all fit: solve again placing every joker in the sweep
-            left = None if budget is None else max(1, budget - spent)
             lower = None if known is None else known - unseen
             cap = None if top_score is None else top_score - unseen
-            first = (outcome, problem, _rebuild(setup, problem, outcome))
-            outcome, problem, proven = _search_one_ace(setup, problem, left, lower, False, cap)
+            first = (outcome, problem, _rebuilt(budget, setup, problem, outcome))
+            outcome, problem, proven = _search_one_ace(setup, problem, budget, lower, False, cap)
             if outcome is None and not proven:
                 inexact = True  # cut short by the budget: nothing proven
             if outcome is not None:
-                spent += outcome.nodes
-                melds = [m for m, _tag in _rebuild(setup, problem, outcome)]
+                melds = [m for m, _tag in _rebuilt(budget, setup, problem, outcome)]
             else:
                 # no play placing the jokers it must beats the best known: keep the first
                 # play with the rack jokers that fit, which should not beat it either
@@ -420,6 +447,7 @@ def _solve_general(
             objective,
             outcome.optimal,
             setup if keep_table else None,
+            budget,
         )
         if solution is None:
             continue
@@ -427,28 +455,26 @@ def _solve_general(
             continue  # a rack joker left aside was one of the pieces the play needed
         if unchecked and (known is None or solution.score > known):
             inexact = True  # it does: that sweep missed a play, so nothing is proven
-        if not opened and setup.free_melds and solution.table != after:
-            # the tie step re-splits melds without the opening's rule (rack-only melds worth
-            # the threshold, a tierce franche): keep its table only if it still opens
-            verdict = profile.check_turn(
-                before=before, rack=pieces, after=solution.table, opened=False
-            )
-            if not verdict.ok:
-                solution = attrs.evolve(solution, table=after)
+        # the tie step re-splits melds without the opening's rule (rack-only melds worth the
+        # threshold, a tierce franche): keep its table only if it still opens
+        if (
+            not opened
+            and setup.free_melds
+            and solution.table != after
+            and not _judged(budget, profile, before, pieces, solution.table, False)
+        ):
+            solution = attrs.evolve(solution, table=after)
         if setup.freed or not opened:
             # the sweep models a freed joker going anywhere else; the stricter variants
             # (a new meld, with two rack pieces) are checked here and such plays dropped
             # (under the default rule a refusal would be a sweep bug: the answer is then
             # flagged not optimal rather than illegal); openings are checked alike, their
             # rules being spread between the sweep and the joker placement after it
-            verdict = profile.check_turn(
-                before=before, rack=pieces, after=solution.table, opened=opened
-            )
-            refused = not verdict.ok
+            refused = not _judged(budget, profile, before, pieces, solution.table, opened)
             if refused and opened and profile.freed_joker is not FreedJoker.ANYWHERE:
                 # the same pieces split another way may put the joker where the variant
                 # wants it (r2 b2 k2 j | o2 o3 o4 rather than o3 o4 j | r2 b2 k2 o2)
-                mended = _resplit_for_judge(profile, before, pieces, solution.table)
+                mended = _resplit_for_judge(profile, before, pieces, solution.table, budget)
                 if mended is not None:
                     solution = attrs.evolve(solution, table=mended)
                     refused = False
@@ -470,6 +496,14 @@ def _solve_general(
     if inexact:
         return attrs.evolve(best[1], optimal=False)
     return best[1]
+
+
+def _rebuilt(
+    budget: Budget, setup: _Setup, problem: Problem, outcome: SweepResult
+) -> list[tuple[Meld, str]]:
+    """The melds of the sweep's ``outcome`` (:func:`_rebuild`), charged to ``budget``."""
+    budget.spend(REBUILD_STEPS)
+    return _rebuild(setup, problem, outcome)
 
 
 def _core_answers(profile: RuleProfile, setup: _Setup, acc_layer: int) -> bool:
@@ -501,7 +535,7 @@ def _solve_in_core(
     pieces: list[Tile],
     setup: _Setup,
     objective: str,
-    budget: int | None,
+    budget: Budget,
     keep_table: bool,
     beat: int | None,
 ) -> tuple[bool, Solution | None, int | None]:
@@ -514,16 +548,22 @@ def _solve_in_core(
     here and the general sweep takes it. A legal play is the setup's best: the fast core
     solved a wider problem, whose best score bounds the setup's even when its play is not
     legal. Kept frozen groups are laid aside, once per way each can grow
-    (:func:`_groups_laid`), and the best of those plays is the setup's.
+    (:func:`_groups_laid`), and the best of those plays is the setup's; where the budget
+    runs out before every way is tried, that best is not proven (not answered, when there
+    is none).
     """
     best: Solution | None = None
     answered = True
     most: int | None = 0
     variants = _groups_laid(setup)
-    share = None if budget is None else max(1, budget // len(variants))  # the budget split
+    budget.spend(SETUP_STEPS * len(variants))
     for laid in variants:
+        if budget.out:
+            if best is None:
+                return False, None, None
+            return answered, attrs.evolve(best, optimal=False) if answered else None, None
         done, found, reach = _solve_laid(
-            profile, before, pieces, laid, objective, share, keep_table, beat
+            profile, before, pieces, laid, objective, budget, keep_table, beat
         )
         answered = answered and done
         most = None if most is None or reach is None else max(most, reach)
@@ -536,7 +576,7 @@ def _solve_in_core(
 def _search_one_ace(
     setup: _Setup,
     problem: Problem,
-    budget: int | None,
+    budget: Budget,
     lower: int | None,
     essential: bool,
     ceiling: int | None = None,
@@ -554,7 +594,7 @@ def _search_one_ace(
         return outcome, problem, proven
     long_suits = {
         next(tile.suit for tile in meld.tiles if tile.suit is not None)
-        for meld, tag in _rebuild(setup, problem, outcome)
+        for meld, tag in _rebuilt(budget, setup, problem, outcome)
         if tag == "run" and len(meld.tiles) > MAX_RUN
     }
     open_blocks = [
@@ -574,9 +614,8 @@ def _search_one_ace(
     optimal = outcome.optimal
     for fixed in (block._replace(no_low_glue=True), block._replace(low_below=True)):
         blocks = (*problem.run_blocks[:index], fixed, *problem.run_blocks[index + 1 :])
-        left = None if budget is None else max(1, budget - nodes)
         found, solved, finished = _search_one_ace(
-            setup, problem._replace(run_blocks=blocks), left, lower, essential, ceiling
+            setup, problem._replace(run_blocks=blocks), budget, lower, essential, ceiling
         )
         if found is None:
             optimal = optimal and finished

@@ -17,8 +17,9 @@ takes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from rummikit.solver._budget import LIVE_STEPS, SEARCH_STEPS, Budget
 from rummikit.solver._fast_moves import ACE_HIGH_TOP, MAX_GROUP, MIN_LEN, NSUITS
 from rummikit.solver._fast_search import (
     Block,
@@ -28,8 +29,6 @@ from rummikit.solver._fast_search import (
 )
 
 __all__ = [
-    "FIRST_PLAY_STEPS",
-    "GRACE",
     "JOKER_PIECE",
     "Block",
     "Piece",
@@ -41,19 +40,6 @@ __all__ = [
     "starts_high",
 ]
 
-GRACE = 4
-"""Until an arrangement is found, the search may spend this many times its budget."""
-
-FIRST_PLAY_STEPS = 64
-"""Until an arrangement is found, the search may spend at least this many steps, whatever
-the budget: an arrangement takes a step per value, so a budget of 1 would find none."""
-
-
-def _cap(budget: int, grace: int, found: bool) -> int:
-    """The steps a search with ``budget`` may spend, once an arrangement is ``found`` or
-    until then."""
-    return budget if found else max(budget * grace, FIRST_PLAY_STEPS)
-
 
 def solve_counts(
     top: int,
@@ -63,12 +49,12 @@ def solve_counts(
     rack_jokers: int,
     weights: Sequence[int],
     joker_weight: int,
-    budget: int | None = None,
-    grace: int = GRACE,
+    budget: Budget | None = None,
     quota: int = 0,
     points: Sequence[int] = (),
     at_least: int = 0,
     blocks: Sequence[Block] = (),
+    cap: int | None = None,
 ) -> Plan | None:
     """The best arrangement using every table piece: counts per [suit][value].
 
@@ -81,11 +67,12 @@ def solve_counts(
     counting nothing (no ace high then). With ``at_least``, only arrangements scoring that
     much are looked for (None when there is none): the bound cuts the rest early.
 
-    ``budget`` bounds the steps (one step: one choice of every suit's move at one value);
-    once it is spent the best arrangement found so far is returned, not proven optimal.
-    Until one is found the search may go on for ``grace`` times the budget, and at least
-    :data:`FIRST_PLAY_STEPS`. None when no
-    arrangement uses every table piece (or none was found within the budget).
+    The steps (one step: one choice of every suit's move at one value, where its groups
+    split; and :data:`~rummikit.solver._budget.SEARCH_STEPS` for setting the search up) are
+    charged to ``budget``, the solve's (:class:`~rummikit.solver._budget.Budget`; none: no
+    limit but ``cap``); the search spends at most what is left of it, and at most ``cap``. Once that is spent the best arrangement found so far
+    is returned, not proven optimal. None when no arrangement uses every table piece (or
+    none was found within the steps).
 
     Depth first, value by value and suit by suit (at each value the suits with the fewest
     naturals there first, :func:`_suit_order`), most rack pieces first. A branch is cut
@@ -122,6 +109,28 @@ def solve_counts(
     split = not rack_jokers and not any(any(row) for row in rack)
     order = (True, False) if not split and starts_high(top, table) else (False, True)
     lead = 1 if split else LEAD
+    if budget is not None:
+        if budget.left(cap) == 0:
+            return None  # spent: not even set up
+        budget.spend(SEARCH_STEPS)
+    allowed = cap if budget is None else budget.left(cap)  # None: no bound
+    if allowed == 0:
+        return None
+    plan, spent = _both_ways(direction, order, lead, allowed)
+    if budget is not None:
+        budget.spend(spent)
+    return plan
+
+
+def _both_ways(
+    direction: Callable[[bool], _FastCoreSearch],
+    order: tuple[bool, bool],
+    lead: int,
+    allowed: int | None,
+) -> tuple[Plan | None, int]:
+    """The two directions in turn, with doubling shares of steps (the first one ``lead``
+    times as many), until one finishes or ``allowed`` steps are spent: the best
+    arrangement found (proven optimal when a direction finished) and the steps spent."""
     searches: list[_FastCoreSearch] = []
     best: _FastCoreSearch | None = None  # the search holding the best arrangement found
     spent = 0
@@ -137,10 +146,8 @@ def solve_counts(
             search.limit = share * lead if turn == 0 else share
             # most searches end within the first share: the asks would only slow them
             search.starving = share > STARVED_FROM and bool(search.suffix_max)
-            if budget is not None:
-                search.limit = max(
-                    0, min(search.limit, _cap(budget, grace, best is not None) - spent)
-                )
+            if allowed is not None:
+                search.limit = max(0, min(search.limit, allowed - spent))
             try:
                 search.dive()
                 finished = True
@@ -150,9 +157,9 @@ def solve_counts(
             if search.found >= 0 and (best is None or search.found > best.found):
                 best = search
             if finished:
-                return None if best is None else best.plan(optimal=True)
-            if budget is not None and spent >= _cap(budget, grace, best is not None):
-                return None if best is None else best.plan(optimal=False)
+                return (None if best is None else best.plan(optimal=True)), spent
+            if allowed is not None and spent >= allowed:
+                return (None if best is None else best.plan(optimal=False)), spent
         share *= 2
 
 
@@ -351,14 +358,18 @@ def live_rack(
     table: Sequence[Sequence[int]],
     rack: Sequence[Sequence[int]],
     jokers: int,
+    budget: Budget | None = None,
 ) -> list[list[int]]:
-    """The rack counts without the pieces that fit no meld whatever the others do.
+    """The rack counts without the pieces that fit no meld whatever the others do (its
+    cost charged to ``budget``, :data:`~rummikit.solver._budget.LIVE_STEPS`).
 
     A piece is live when a group of its value could hold it (other suits there, or jokers)
     or a run of three through it could (each other place held by a piece of its suit or a
     joker). Dropping a dead piece may kill another, so this runs until nothing changes.
     With ace high an ace is live through either end.
     """
+    if budget is not None:
+        budget.spend(LIVE_STEPS)
     live = [list(row) for row in rack]
     if jokers >= MIN_LEN - 1:
         return live  # two jokers make a group with any piece

@@ -16,6 +16,7 @@ from rummikit.meld import Meld
 from rummikit.pieces import JOKER, Tile
 from rummikit.profile import RuleProfile
 from rummikit.solver import _fast
+from rummikit.solver._budget import Budget
 from rummikit.solver._fast_io import (
     _arranged,
     _counts,
@@ -25,7 +26,7 @@ from rummikit.solver._fast_io import (
     _top,
     _weights,
 )
-from rummikit.solver._position import Solution, _tiles_of_table, _worth
+from rummikit.solver._position import Solution, _judged, _tiles_of_table, _worth
 from rummikit.solver._setup import _Setup, _tile
 from rummikit.solver._tie import _finish, _keep_melds
 from rummikit.table import TableState
@@ -36,14 +37,14 @@ def _solve_plain(
     before: TableState,
     pieces: list[Tile],
     objective: str,
-    budget: int | None,
+    budget: Budget,
     *,
     keep_table: bool,
 ) -> Solution | None:
     top = _top(profile)
     table, table_jokers, suits = _counts(profile, _tiles_of_table(before))
     rack, rack_jokers, _ = _counts(profile, pieces)
-    live = _fast.live_rack(top, table, rack, table_jokers + rack_jokers)
+    live = _fast.live_rack(top, table, rack, table_jokers + rack_jokers, budget)
     weights, joker_weight = _weights(profile, objective)
     plan = _fast.solve_counts(
         top, table, live, table_jokers, rack_jokers, weights, joker_weight, budget
@@ -58,7 +59,7 @@ def _solve_plain(
         after = TableState((*before.melds, *_arranged(alone, suits, top)))  # table untouched
     else:
         after = TableState(_keep_melds(profile, before, plan, budget))
-    return _finish(profile, before, pieces, after, objective, plan.optimal, None)
+    return _finish(profile, before, pieces, after, objective, plan.optimal, None, budget)
 
 
 def _rack_alone(
@@ -67,13 +68,13 @@ def _rack_alone(
     rack_jokers: int,
     weights: list[int],
     joker_weight: int,
-    budget: int | None,
+    budget: Budget,
     plan: _fast.Plan,
 ) -> _fast.Plan | None:
     """Ties: melds of rack pieces alone scoring as much as ``plan``, if there are (the
     table can then stay exactly as it was)."""
     empty = _fast.no_counts()
-    own = _fast.live_rack(top, empty, live, rack_jokers)  # what could form melds by itself
+    own = _fast.live_rack(top, empty, live, rack_jokers, budget)  # what melds by itself
     if _live_worth(own, rack_jokers, weights, joker_weight) < plan.score:
         return None
     alone = _fast.solve_counts(
@@ -87,7 +88,7 @@ def _frozen_bounds(
     before: TableState,
     pieces: list[Tile],
     objective: str,
-    budget: int | None,
+    budget: Budget,
     keep_table: bool,
 ) -> tuple[Solution | None, int | None]:
     """A good play and the most any play can score (None when unknown), for an opened
@@ -99,18 +100,17 @@ def _frozen_bounds(
     core's best play there is the guess, flagged optimal when it reaches the bound (its
     table is tidied only once it is the answer). The general sweep then looks only for
     better plays, and stops at the bound. With a ``budget``, a bound is known only where
-    the search finished.
+    the search finished; a play the budget cut short is the guess when the judge accepts
+    it and it scores more.
     """
     try:
         free = _solve_plain(profile, before, pieces, objective, budget, keep_table=keep_table)
     except _TooLong:
         return _frozen_left(profile, before, pieces, objective, budget, keep_table=False), None
     if free is None:
-        return None, (0 if budget is None else None)
-    if (
-        free.optimal
-        and profile.check_turn(before=before, rack=pieces, after=free.table, opened=True).ok
-    ):
+        return None, (None if budget.bounded else 0)
+    legal = _judged(budget, profile, before, pieces, free.table, True)
+    if free.optimal and legal:
         return free, free.score  # the frozen rule forbids nothing it does
     ceiling = free.score if free.optimal else None
     guess = _frozen_left(profile, before, pieces, objective, budget, keep_table=False)
@@ -118,6 +118,8 @@ def _frozen_bounds(
         if keep_table:
             guess = _frozen_left(profile, before, pieces, objective, budget, True) or guess
         return attrs.evolve(guess, optimal=True), ceiling
+    if legal and (guess is None or free.score > guess.score):
+        return free, ceiling  # cut short by the budget, but legal
     return guess, ceiling
 
 
@@ -126,7 +128,7 @@ def _frozen_left(
     before: TableState,
     pieces: list[Tile],
     objective: str,
-    budget: int | None,
+    budget: Budget,
     keep_table: bool,
 ) -> Solution | None:
     """The best play leaving every meld holding a joker as it is (legal whatever the joker
@@ -181,7 +183,7 @@ def _solve_laid(
     pieces: list[Tile],
     setup: _Setup,
     objective: str,
-    budget: int | None,
+    budget: Budget,
     keep_table: bool,
     beat: int | None,
 ) -> tuple[bool, Solution | None, int | None]:
@@ -198,7 +200,7 @@ def _solve_laid(
     for (s, lo, hi), _ in blocks:
         for v in range(lo, hi + 1):
             around[s][v] += 1
-    live = _fast.live_rack(top, around, setup.rack, jokers + setup.rack_jokers)
+    live = _fast.live_rack(top, around, setup.rack, jokers + setup.rack_jokers, budget)
     weights, joker_weight = _weights(profile, objective)
     plan = _fast.solve_counts(
         top,
@@ -213,7 +215,7 @@ def _solve_laid(
         blocks=[block for block, _ in blocks],
     )
     if plan is None:  # no arrangement (beating ``beat``), or none found within the budget
-        return budget is None, None, ((beat or 0) if budget is None else None)
+        return not budget.bounded, None, (None if budget.bounded else (beat or 0))
     most = plan.score + forced if plan.optimal else None
     try:
         melds = _arranged(plan, setup.suits, top, blocks)
@@ -221,10 +223,17 @@ def _solve_laid(
         return False, None, most
     after = TableState((*setup.untouched, *melds))
     solution = _finish(
-        profile, before, pieces, after, objective, plan.optimal, setup if keep_table else None
+        profile,
+        before,
+        pieces,
+        after,
+        objective,
+        plan.optimal,
+        setup if keep_table else None,
+        budget,
     )
     if solution is None:
         return True, None, most
-    if not profile.check_turn(before=before, rack=pieces, after=solution.table, opened=True).ok:
+    if not _judged(budget, profile, before, pieces, solution.table, True):
         return False, None, most
     return True, solution, most

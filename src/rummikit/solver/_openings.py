@@ -38,6 +38,7 @@ from rummikit.pieces import JOKER, Tile, suits_of
 from rummikit.profile import RuleProfile
 from rummikit.reading import MAX_RUN
 from rummikit.solver import _fast
+from rummikit.solver._budget import CASE_STEPS, Budget
 from rummikit.solver._fast_io import (
     _arranged,
     _counts,
@@ -52,9 +53,10 @@ from rummikit.solver._tie import _finish
 from rummikit.solver._tierces import _tierces
 from rummikit.table import TableState
 
-OpenPlay = Callable[[RuleProfile, TableState, list[Tile], str, int | None, bool], Solution | None]
+OpenPlay = Callable[[RuleProfile, TableState, list[Tile], str, Budget, bool], Solution | None]
 """The best play of a player already open, for a profile, a table, the rack pieces, an
-objective, a budget and whether to keep the table (the dispatch's own, passed in)."""
+objective, the solve's budget and whether to keep the table (the dispatch's own, passed
+in)."""
 
 
 class TooMany(Exception):
@@ -137,21 +139,24 @@ def minimal_openings(
     return list(found.values())
 
 
-def _rack_points(profile: RuleProfile, pieces: list[Tile]) -> int:
+def _rack_points(profile: RuleProfile, pieces: list[Tile], budget: Budget | None = None) -> int:
     """The most that melds of rack pieces alone count toward an opening, each joker at 13
     (the most it can stand for), by the fast core; a number above any threshold where the
     fast core does not apply (ace high, other meld shapes, more copies and jokers on the
-    rack than it holds) or does not finish within :data:`_OPENING_CHECK` steps."""
+    rack than it holds) or does not finish within :data:`_OPENING_CHECK` steps (and half
+    of what is left of the solve's ``budget``: the solve still has to find its play)."""
     unknown = 1 << 30
     rack, jokers, _ = _counts(profile, pieces)
     copies = max((n for row in rack for n in row), default=0)
     if profile.ace_high or not _plain_melds(profile, copies, jokers):
         return unknown  # the fast core would not know these melds
     empty = _fast.no_counts()
-    live = _fast.live_rack(13, empty, rack, jokers)
+    live = _fast.live_rack(13, empty, rack, jokers, budget)
     joker = 0 if profile.opening_joker_value is OpeningJokerValue.ZERO else 13
     weights = [0, *range(1, 14), 1]
-    plan = _fast.solve_counts(13, empty, live, 0, jokers, weights, joker, _OPENING_CHECK)
+    left = None if budget is None else budget.left()
+    cap = _OPENING_CHECK if left is None else min(_OPENING_CHECK, left // 2)
+    plan = _fast.solve_counts(13, empty, live, 0, jokers, weights, joker, budget, cap=cap)
     return plan.score if plan is not None and plan.optimal else unknown
 
 
@@ -177,11 +182,11 @@ def _solve_opening(
     before: TableState,
     pieces: list[Tile],
     objective: str,
-    budget: int | None,
+    budget: Budget,
 ) -> Solution | None:
     rack, rack_jokers, suits = _counts(profile, pieces)
     empty = _fast.no_counts()
-    live = _fast.live_rack(13, empty, rack, rack_jokers)
+    live = _fast.live_rack(13, empty, rack, rack_jokers, budget)
     weights, joker_weight = _weights(profile, objective)
     plan = _fast.solve_counts(
         13,
@@ -198,7 +203,7 @@ def _solve_opening(
     if plan is None or plan.score <= 0:
         return None
     after = TableState((*before.melds, *_arranged(plan, suits, 13)))
-    return _finish(profile, before, pieces, after, objective, plan.optimal, None)
+    return _finish(profile, before, pieces, after, objective, plan.optimal, None, budget)
 
 
 def _opening_guess(
@@ -206,7 +211,7 @@ def _opening_guess(
     before: TableState,
     pieces: list[Tile],
     objective: str,
-    budget: int | None,
+    budget: Budget,
     keep_table: bool,
     opened_best: OpenPlay,
 ) -> tuple[Solution | None, int | None]:
@@ -234,9 +239,9 @@ def _opening_guess(
     if bound is None:
         # no play at all for a player already open: none opens either (unless the budget
         # cut that search short)
-        return None, (0 if budget is None else None)
+        return None, (None if budget.bounded else 0)
     ceiling = bound.score if bound.optimal else None
-    if _opens(profile, before, pieces, bound.table):
+    if _opens(budget, profile, before, pieces, bound.table):
         return bound, ceiling
     if not openings:
         return None, ceiling
@@ -259,7 +264,7 @@ def _opening_guess(
         if (
             more is not None
             and not _plain(profile, before, True)
-            and not _opens(profile, before, pieces, candidate.table)
+            and not _opens(budget, profile, before, pieces, candidate.table)
         ):
             continue  # the judge has the last word on tables the fast core does not know
         best = candidate
@@ -273,6 +278,7 @@ def _by_minimal_openings(
     before: TableState,
     pieces: list[Tile],
     objective: str,
+    budget: Budget,
     keep_table: bool,
     guess: Solution | None,
     ceiling: int,
@@ -299,13 +305,14 @@ def _by_minimal_openings(
         openings = minimal_openings(profile, pieces, _OPENINGS_LIMIT)
     except TooMany:
         return False, None
+    budget.spend(CASE_STEPS * len(openings))
     table, table_jokers, _ = _counts(profile, _tiles_of_table(before))
     weights, joker_weight = _weights(profile, objective)
     ranked = []
     for melds in openings:
         laid = [t for meld in melds for t in meld.tiles]
         rack, rack_jokers, _ = _counts(profile, _rest(pieces, melds))
-        live = _fast.live_rack(13, table, rack, table_jokers + rack_jokers)
+        live = _fast.live_rack(13, table, rack, table_jokers + rack_jokers, budget)
         reach = _worth(profile, laid, objective) + _live_worth(
             live, rack_jokers, weights, joker_weight
         )
@@ -317,12 +324,12 @@ def _by_minimal_openings(
         if best is not None and reach <= best.score:
             break
         candidate, more = _opening_and_rest(
-            profile, before, pieces, melds, objective, None, keep_table, opened_best
+            profile, before, pieces, melds, objective, budget, keep_table, opened_best
         )
         proven = proven and (more is None or more.optimal)
         if candidate is None or (best is not None and candidate.score <= best.score):
             continue
-        if not _opens(profile, before, pieces, candidate.table):
+        if not _opens(budget, profile, before, pieces, candidate.table):
             return False, None
         best = candidate
     return True, None if best is None else attrs.evolve(best, optimal=proven)
@@ -338,7 +345,7 @@ def _opening_and_rest(
     pieces: list[Tile],
     melds: Sequence[Meld],
     objective: str,
-    budget: int | None,
+    budget: Budget,
     keep_table: bool,
     opened_best: OpenPlay,
     *,
@@ -354,7 +361,7 @@ def _opening_and_rest(
         else None
     )
     after = TableState((*(before if more is None else more.table).melds, *melds))
-    candidate = _finish(profile, before, pieces, after, objective, False, None)
+    candidate = _finish(profile, before, pieces, after, objective, False, None, budget)
     return candidate, more
 
 

@@ -17,6 +17,7 @@ from rummikit.errors import InvalidArgument, brief
 from rummikit.notation import TableLike, TilesLike, as_table, as_tiles
 from rummikit.pieces import Tile
 from rummikit.profile import RuleProfile
+from rummikit.solver._budget import JUDGE_STEPS, JUDGED_PIECE_STEPS, Budget
 from rummikit.table import TableState
 
 Objective = Literal["tiles", "points"]
@@ -112,6 +113,26 @@ def _worth(profile: RuleProfile, tiles: Sequence[Tile], objective: str) -> int:
     return len(tiles) if objective == "tiles" else sum(profile.piece_value(t) for t in tiles)
 
 
-def _opens(profile: RuleProfile, before: TableState, pieces: list[Tile], after: TableState) -> bool:
+def _judged(
+    budget: Budget,
+    profile: RuleProfile,
+    before: TableState,
+    pieces: Sequence[Tile],
+    after: TableState,
+    opened: bool,
+) -> bool:
+    """Whether the judge accepts ``after`` as a play from ``pieces``: the solver's every
+    call of the judge, charged to the solve's ``budget``
+    (:data:`~rummikit.solver._budget.JUDGE_STEPS`, and
+    :data:`~rummikit.solver._budget.JUDGED_PIECE_STEPS` a piece on the table). A play is
+    always judged, even past the budget, so that none is returned unchecked; the searches
+    that find plays are bounded."""
+    budget.spend(JUDGE_STEPS + JUDGED_PIECE_STEPS * sum(len(meld.tiles) for meld in after.melds))
+    return profile.check_turn(before=before, rack=pieces, after=after, opened=opened).ok
+
+
+def _opens(
+    budget: Budget, profile: RuleProfile, before: TableState, pieces: list[Tile], after: TableState
+) -> bool:
     """Whether the judge accepts ``after`` as an opening play from ``pieces``."""
-    return profile.check_turn(before=before, rack=pieces, after=after, opened=False).ok
+    return _judged(budget, profile, before, pieces, after, False)

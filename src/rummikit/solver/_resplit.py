@@ -16,31 +16,41 @@ from rummikit.meld import Meld, MeldKind
 from rummikit.pieces import JOKER, Tile
 from rummikit.profile import RuleProfile
 from rummikit.reading import MAX_RUN
+from rummikit.solver._budget import RESPLIT_STEPS, Budget
+from rummikit.solver._position import _judged
 from rummikit.solver._tie import _matched
 from rummikit.table import TableState
 
 
 def _resplit_for_judge(
-    profile: RuleProfile, before: TableState, pieces: list[Tile], after: TableState
+    profile: RuleProfile,
+    before: TableState,
+    pieces: list[Tile],
+    after: TableState,
+    budget: Budget,
 ) -> TableState | None:
     """The pieces of ``after``'s new melds split into melds another way, such that the
     judge accepts the play, or None when none of the first splits tried is accepted.
 
     The sweep places a freed joker anywhere but back into its meld; the stricter
     ``freed_joker`` variants want it in a new meld (with two rack pieces), which another
-    split of the same pieces often gives. A bounded search (:data:`_RESPLIT_NODES` steps,
-    :data:`_RESPLIT_JUDGED` tables judged), so its cost stays small."""
+    split of the same pieces often gives. A bounded search (:data:`_RESPLIT_NODES` melds
+    tried, :data:`_RESPLIT_JUDGED` tables judged), so its cost stays small; the melds tried
+    and the judgements are charged to the solve's ``budget``, and once it is spent no more
+    melds are tried."""
     kept, changed = _matched(after.melds, before.melds)
     pool = Counter(tile for meld in changed for tile in meld.tiles)
-    splits = _splits(profile, pool, [_RESPLIT_NODES])
-    for melds in itertools.islice(splits, _RESPLIT_JUDGED):
-        table = TableState((*kept, *melds))
-        if (
-            table != after
-            and profile.check_turn(before=before, rack=pieces, after=table, opened=True).ok
-        ):
-            return table
-    return None
+    left = budget.left()
+    nodes = _RESPLIT_NODES if left is None else min(_RESPLIT_NODES, left // RESPLIT_STEPS)
+    count = [nodes]
+    try:
+        for melds in itertools.islice(_splits(profile, pool, count), _RESPLIT_JUDGED):
+            table = TableState((*kept, *melds))
+            if table != after and _judged(budget, profile, before, pieces, table, True):
+                return table
+        return None
+    finally:
+        budget.spend(RESPLIT_STEPS * (nodes - max(0, count[0])))
 
 
 _RESPLIT_NODES = 300

@@ -11,6 +11,12 @@ budget stopped it.
 
 from __future__ import annotations
 
+from rummikit.solver._budget import (
+    SWEEP_SEARCH_STEPS,
+    SWEEP_STATE_STEPS,
+    SWEEP_WAY_STEPS,
+    Budget,
+)
 from rummikit.solver._lanes import LaneOption, lanes_for
 from rummikit.solver._sweep_problem import Problem, State, Step, SweepResult, _glue_tables
 from rummikit.solver._sweep_steps import _Budget, _combine, _gain_of, _suit_options
@@ -82,9 +88,6 @@ class _GeneralSweep:
         if min(problem.need, state.placed + rack_jokers) < problem.need:
             return
         total = score + self.joker_gain * rack_jokers
-        self.budget.found = True
-        if self.budget.left is not None and self.budget.spent > self.budget.left:
-            self.budget.exhausted = True
         if total > self.best:
             self.best = total
             self.best_path = list(self.path)
@@ -100,6 +103,9 @@ class _GeneralSweep:
         bound = self.rest[v - 1] * SCALE + self.bonus
         if score + bound <= self.best:
             return
+        # a state looked up (and, where spare jokers are placed later, checked against the
+        # states seen that could dominate it), its successors sorted
+        self.budget.spend(SWEEP_STATE_STEPS)
         seen = self.seen[v]
         if self.essential:
             # spare jokers are a resource: a state seen with as many left and as good a
@@ -188,6 +194,8 @@ class _GeneralSweep:
                 ranked = [(sum(o.used for o in choice) * weight, choice) for choice in options]
                 ranked.sort(key=_gain_of, reverse=True)
                 cache[key] = ranked
+                # a suit's ways listed, once per search
+                self.budget.spend(SWEEP_WAY_STEPS * (1 + len(ranked)))
             per_suit.append(ranked)
         # the least gain a successor needs to beat the best play found
         need = self.best - score - self.rest[v] * SCALE - self.bonus + 1
@@ -198,32 +206,44 @@ class _GeneralSweep:
 
 def search(
     problem: Problem,
-    budget: int | None = None,
+    budget: Budget | None = None,
     lower: int | None = None,
     essential: bool = True,
     ceiling: int | None = None,
+    cap: int | None = None,
 ) -> SweepResult | None:
     """The best final state of the sweep (exact unless the budget runs out), or None.
 
     Only plays scoring more than ``lower`` are looked for; a play scoring ``ceiling``, known
-    to be the most any play can, ends the search at once.
+    to be the most any play can, ends the search at once. The sweep's work is charged to
+    ``budget``, the solve's, in its steps (:data:`~rummikit.solver._budget.SWEEP_STATE_STEPS`
+    a state, and so on); it spends at most what is left of it, and at most ``cap`` steps
+    (None: no limit).
     """
-    return search_proven(problem, budget, lower, essential, ceiling)[0]
+    budget = Budget() if budget is None else budget
+    return search_proven(problem, budget, lower, essential, ceiling, cap)[0]
 
 
 def search_proven(
     problem: Problem,
-    budget: int | None = None,
+    budget: Budget,
     lower: int | None = None,
     essential: bool = True,
     ceiling: int | None = None,
+    cap: int | None = None,
 ) -> tuple[SweepResult | None, bool]:
     """:func:`search`, and whether it finished: a None it finished is proven (no play
     beats ``lower``); one the budget cut short proves nothing."""
-    engine = _GeneralSweep(problem, budget, essential)
+    budget.spend(SWEEP_SEARCH_STEPS)
+    allowed = budget.left(cap)
+    if allowed is not None and allowed < SWEEP_STATE_STEPS:
+        return None, False
+    engine = _GeneralSweep(problem, allowed, essential)
     engine.ceiling = ceiling
-    engine.budget.found = lower is not None  # a play scoring ``lower`` is known: no grace
-    engine.run(-(1 << 60) if lower is None else lower)
+    try:
+        engine.run(-(1 << 60) if lower is None else lower)
+    finally:
+        budget.spend(engine.budget.spent)
     if engine.best_state is None:
         return None, not engine.budget.exhausted
     total = engine.best

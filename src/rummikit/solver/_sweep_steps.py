@@ -12,35 +12,25 @@ from __future__ import annotations
 
 import itertools
 
+from rummikit.solver._budget import SWEEP_SPLIT_STEPS, SWEEP_VALUE_STEPS, SWEEP_WAY_STEPS
 from rummikit.solver._dp import FRestriction, MeldShape, groups_for
-from rummikit.solver._fast import FIRST_PLAY_STEPS
 from rummikit.solver._lanes import LaneContext, LaneOption, Lanes
 from rummikit.solver._sweep_problem import BLOCK_JOKER_SHIFT, GroupBlock, Problem, State, Step
 
 
 class _Budget:
-    """Transitions examined so far, against the limit.
-
-    The limit stops the search once a play has been found; until then the search goes on
-    for up to ``_GRACE`` times the limit, and at least
-    :data:`~rummikit.solver._fast.FIRST_PLAY_STEPS`, so that a small budget still returns a
-    play.
-    """
+    """The sweep's steps so far, against the most it may spend (None: no bound); the
+    search stops once they are spent. Charged to the solve's budget when it ends."""
 
     def __init__(self, nodes: int | None) -> None:
         self.left = nodes
         self.spent = 0
         self.exhausted = False
-        self.found = False
 
     def spend(self, count: int) -> None:
         self.spent += count
-        over = self.left is not None and self.spent > self.left
-        if over and (self.found or self.spent > max((self.left or 0) * _GRACE, FIRST_PLAY_STEPS)):
+        if self.left is not None and self.spent > self.left:
             self.exhausted = True
-
-
-_GRACE = 20
 
 
 def _fin(problem: Problem, s: int, v: int) -> tuple[tuple[int, int, int, int, int], ...]:
@@ -140,28 +130,33 @@ def _combine(
 
     def rec(s: int, partial: int, jr: int, fr: int) -> None:
         if s == nsuits:
-            budget.spend(1)  # one per successor: a value may have millions
-            _successor(
-                problem,
-                state,
-                v,
-                jav,
-                fav,
-                tuple(combo),
-                partial,
-                jr,
-                fr,
-                found,
-                need,
-                essential,
-                block_here,
-                at_top_ace,
+            # the groups checked for this successor, beyond the one counted by the loop
+            # that reached it (a value may have millions of successors)
+            budget.spend(
+                SWEEP_SPLIT_STEPS
+                * _successor(
+                    problem,
+                    state,
+                    v,
+                    jav,
+                    fav,
+                    tuple(combo),
+                    partial,
+                    jr,
+                    fr,
+                    found,
+                    need,
+                    essential,
+                    block_here,
+                    at_top_ace,
+                )
             )
             return
         limit = need - best_after[s + 1]
         for gain, choice in scored[s]:
             if partial + gain < limit:
                 break
+            budget.spend(SWEEP_WAY_STEPS)  # one per way of a suit tried
             cjr = jr
             cfr = fr
             clash = False
@@ -178,7 +173,7 @@ def _combine(
                 return
 
     rec(0, 0, 0, 0)
-    budget.spend(1)
+    budget.spend(SWEEP_VALUE_STEPS)
 
 
 def _gain_of(item: tuple[int, tuple[LaneOption, ...]]) -> int:
@@ -200,7 +195,11 @@ def _successor(
     essential: bool,
     block_here: list[tuple[int, GroupBlock]],
     at_top_ace: bool,
-) -> None:
+) -> int:
+    """Record the successor the suits' ways ``combo`` lead to, if the value's groups split
+    with them (the best per state reached, in ``found``). Returns the ways of splitting the
+    groups checked beyond the first (each costs
+    :data:`~rummikit.solver._budget.SWEEP_SPLIT_STEPS`)."""
     shape = problem.shape
     layers = problem.layers
     nsuits = shape.nsuits
@@ -208,13 +207,14 @@ def _successor(
     fleft = fav & ~fr
     g_layers = [tuple(combo[s][layer].g for s in range(nsuits)) for layer in range(layers)]
     if at_top_ace and any(any(g) for g in g_layers):
-        return
+        return 0
     if not block_here and not fleft:
         # most combinations fail here: the naturals sent to groups do not split (without
         # kept groups to extend or freed jokers to help, each layer on its own jokers)
         for g in g_layers:
             if any(g) and not _layer_choices(shape, g, jleft, (), (), essential):
-                return
+                return 0
+    work = -1  # the ways of splitting the groups checked, and the states built, but one
     used = 0
     for choice in combo:
         for o in choice:
@@ -227,9 +227,11 @@ def _successor(
         # jokers join kept groups only where spare jokers are placed in the sweep
         block_jokers = 0 if essential else jleft
         for ext, g0, jb in _block_extensions(problem, block_here, g_layers[0], block_jokers):
+            work += 1
             for (jg0, ng0), rest_layers in _group_options(
                 problem, v, g0, g_layers[1:], jleft - jb, fmask, essential
             ):
+                work += 1
                 jg_total = jg0 + sum(j for j, _n in rest_layers) + jb
                 if jg_total > jleft:
                     continue
@@ -275,6 +277,7 @@ def _successor(
                 if old is None or new_gain > old[0]:
                     groups = ((jg0, fmask, ext), *tuple((j, 0, ()) for j, _n in rest_layers))
                     found[new_state] = (new_gain, new_state, Step(combo, groups))
+    return max(0, work)
 
 
 def _takes_one_more(

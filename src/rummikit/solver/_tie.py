@@ -21,6 +21,7 @@ from rummikit.options import JokerPolicy
 from rummikit.pieces import JOKER, TILE_COLOURS, Tile, suits_of, tile_from_code
 from rummikit.profile import RuleProfile
 from rummikit.solver import _fast
+from rummikit.solver._budget import CHECK_STEPS, MELD_STEPS, PLAY_STEPS, Budget
 from rummikit.solver._fast_io import _arranged, _plain, _TooLong, _top
 from rummikit.solver._position import Solution, _worth
 from rummikit.solver._rebuild import _rebuild
@@ -37,9 +38,13 @@ def _finish(
     objective: str,
     optimal: bool,
     tidy: _Setup | None,
+    budget: Budget,
 ) -> Solution | None:
     """The solution for the table ``after``; with a setup to ``tidy``, the melds it was
-    free to rearrange are re-split to keep old ones (:func:`_keep_table`)."""
+    free to rearrange are re-split to keep old ones (:func:`_keep_table`). Charged to the
+    solve's ``budget`` (:data:`~rummikit.solver._budget.PLAY_STEPS` and
+    :data:`~rummikit.solver._budget.MELD_STEPS` a meld)."""
+    budget.spend(PLAY_STEPS + MELD_STEPS * len(after.melds))
     # counted by code: a tile's hash is a Python call, an int's is not
     played = _codes(after) - _codes(before)
     if not played:
@@ -50,7 +55,7 @@ def _finish(
     tiles = [tile_from_code(code) for code in sorted(played.elements())]
     score = _worth(profile, tiles, objective)
     if tidy is not None:
-        after = _keep_table(profile, after, tidy)
+        after = _keep_table(profile, after, tidy, budget)
     return Solution(after, tuple(tiles), score, optimal)
 
 
@@ -60,7 +65,7 @@ def _codes(table: TableState) -> Counter[int]:
 
 
 def _keep_melds(
-    profile: RuleProfile, before: TableState, plan: _fast.Plan, budget: int | None
+    profile: RuleProfile, before: TableState, plan: _fast.Plan, budget: Budget
 ) -> list[Meld]:
     """Ties: the table of ``plan`` rebuilt to keep old melds whole where that is cheap.
 
@@ -68,12 +73,12 @@ def _keep_melds(
     taken back out of the new melds sharing a piece with it; when the pieces left over do
     not split into melds by themselves, the new melds near them (holding a piece of one of
     their ranks, or of one of their suits within two ranks) join them. When that splits (a
-    search of :data:`_KEEP_BUDGET` steps at most, and no more than the solve's ``budget``),
-    the old meld stays and the split replaces the melds
-    it used. The pieces on the table do not change, so neither does the score; each check is
-    local, so it is small and cheap.
+    search of :data:`_KEEP_BUDGET` steps at most), the old meld stays and the split replaces
+    the melds it used. The pieces on the table do not change, so neither does the score;
+    each check is local, so it is small and cheap. The checks are charged to the solve's
+    ``budget`` (:data:`~rummikit.solver._budget.CHECK_STEPS` each, and their searches'
+    steps); once it is spent, the melds not yet checked are left as the play has them.
     """
-    checks = _KEEP_BUDGET if budget is None else min(_KEEP_BUDGET, budget)
     arranged = _arranged(plan, tuple(suits_of(profile.piece_set)), _top(profile))
     kept, others = _matched(before.melds, arranged)
     _, current = _matched(arranged, kept)
@@ -81,6 +86,9 @@ def _keep_melds(
     # melds are told apart by id (equal melds may be one cached object, see _arranged: every
     # choice below goes by a meld's pieces, so such twins are taken or left together)
     for meld in sorted(others, key=len, reverse=True):
+        if budget.out:
+            break
+        budget.spend(CHECK_STEPS)
         need = Counter(meld.codes)
         sharing = [m for m in current if not need.keys().isdisjoint(m.codes)]
         pool = Counter(code for m in sharing for code in m.codes)
@@ -89,7 +97,7 @@ def _keep_melds(
         pool.subtract(need)
         left = +pool
         touched = sharing
-        split = _fast_split(profile, left, checks)
+        split = _fast_split(profile, left, budget, _KEEP_BUDGET)
         if split is None:
             # the pieces left over may trade with the melds near them
             shared = {id(m) for m in sharing}
@@ -97,6 +105,7 @@ def _keep_melds(
                 code for code in meld.codes if code != JOKER.code
             }  # only jokers left over: they may go near the old meld
             ranks, close = _near_places(around, wrap=profile.ace_high)
+            budget.spend(CHECK_STEPS + len(current))
             near = [
                 m
                 for m in current
@@ -106,7 +115,8 @@ def _keep_melds(
             if not near:
                 continue
             touched = sharing + near
-            split = _fast_split(profile, left + Counter(c for m in near for c in m.codes), checks)
+            pool = left + Counter(c for m in near for c in m.codes)
+            split = _fast_split(profile, pool, budget, _KEEP_BUDGET)
         if split is not None:
             used = {id(m) for m in touched}
             current = [m for m in current if id(m) not in used] + split
@@ -152,17 +162,20 @@ _RANKS = Tile(TILE_COLOURS[1], 1).code - Tile(TILE_COLOURS[0], 1).code
 
 
 _KEEP_BUDGET = 400
-"""Steps per check of :func:`_keep_melds` (no more than the solve's own budget).
+"""Steps per check of :func:`_keep_melds` at most (charged to the solve's budget).
 ``keep_table=False`` skips the checks."""
 
 
-def _keep_table(profile: RuleProfile, after: TableState, setup: _Setup) -> TableState:
+def _keep_table(
+    profile: RuleProfile, after: TableState, setup: _Setup, budget: Budget
+) -> TableState:
     """Ties: re-partition the pieces so that as many old melds as possible stay as they were.
 
     Only melds the sweep was free to rearrange are considered. The pieces of the changed
     melds are pooled; old melds are taken back out of the pool, all at once if the rest
     still splits into melds, else one by one (a bounded number of tries), and the rest is
-    split again. The pieces on the table do not change, so the score does not either.
+    split again. The pieces on the table do not change, so the score does not either. The
+    splits are charged to the solve's ``budget``; none is tried once it is spent.
     """
     free_keys = Counter(m.key for m in setup.free_melds)
     if not free_keys or not profile.table_manipulation:
@@ -188,7 +201,7 @@ def _keep_table(profile: RuleProfile, after: TableState, setup: _Setup) -> Table
     if not candidates:
         return after
     together = sum((Counter(m.tiles) for m in candidates), Counter())
-    trial = None if together - pool else _split(setup, pool - together)
+    trial = None if together - pool else _split(setup, pool - together, budget)
     if trial is not None:
         return TableState((*kept, *fixed, *candidates, *trial))
     chosen: list[Meld] = []
@@ -198,7 +211,7 @@ def _keep_table(profile: RuleProfile, after: TableState, setup: _Setup) -> Table
         need = Counter(meld.tiles)
         if need - left:
             continue
-        split = _split(setup, left - need)
+        split = _split(setup, left - need, budget)
         if split is not None:
             chosen.append(meld)
             left -= need
@@ -226,26 +239,33 @@ def _frozen_or_opening(profile: RuleProfile, meld: Meld, setup: _Setup) -> bool:
     )
 
 
-def _split(setup: _Setup, pool: Counter[Tile]) -> list[Meld] | None:
-    """Melds made of exactly the pieces of ``pool``, or None when they do not split."""
+def _split(setup: _Setup, pool: Counter[Tile], budget: Budget) -> list[Meld] | None:
+    """Melds made of exactly the pieces of ``pool``, or None when they do not split (or the
+    budget ran out first)."""
     if not pool:
         return []
+    if budget.out:
+        return None
+    budget.spend(CHECK_STEPS)
     if _plain(setup.profile, TableState(()), True):
         return _fast_split(
-            setup.profile, Counter({t.code: n for t, n in pool.items()}), _FAST_SPLIT
+            setup.profile, Counter({t.code: n for t, n in pool.items()}), budget, _FAST_SPLIT
         )
     split = _base_setup(setup.profile, [])
     split.add_table(list(pool.elements()))
     problem = _problem(split, "tiles", 1, -1)._replace(need=0)
-    outcome = search(problem, _SPLIT_BUDGET, essential=False)
+    outcome = search(problem, budget, essential=False, cap=_SPLIT_BUDGET)
     if outcome is None or not outcome.optimal:
         return None
     return [m for m, _tag in _rebuild(split, problem, outcome)]
 
 
-def _fast_split(profile: RuleProfile, pool: Counter[int], budget: int) -> list[Meld] | None:
+def _fast_split(
+    profile: RuleProfile, pool: Counter[int], budget: Budget, cap: int
+) -> list[Meld] | None:
     """Melds made of exactly the pieces of ``pool`` (by :attr:`~rummikit.Tile.code`) by the
-    fast core (a search of ``budget`` steps at most), or None when none was found."""
+    fast core (a search of ``cap`` steps at most, charged to ``budget``), or None when none
+    was found."""
     if not pool:
         return []
     if pool.total() < profile.min_meld_length:
@@ -262,7 +282,7 @@ def _fast_split(profile: RuleProfile, pool: Counter[int], budget: int) -> list[M
             table[suit][rank] += count
     empty = _fast.no_counts()
     top = _top(profile)
-    plan = _fast.solve_counts(top, table, empty, jokers, 0, [0] * 15, 0, budget, grace=1)
+    plan = _fast.solve_counts(top, table, empty, jokers, 0, [0] * 15, 0, budget, cap=cap)
     try:
         return None if plan is None else _arranged(plan, suits, top)
     except _TooLong:
@@ -280,7 +300,8 @@ def _places(suits: tuple[object, ...]) -> dict[int, tuple[int, int]]:
     }
 
 
-_SPLIT_BUDGET = 3_000
+_SPLIT_BUDGET = 6_000
+"""Steps per split of :func:`_split` by the general sweep at most."""
 
 
 _FAST_SPLIT = 150

@@ -20,6 +20,7 @@ from rummikit.options import OpeningRule
 from rummikit.pieces import JOKER, Tile, suits_of
 from rummikit.profile import RuleProfile
 from rummikit.solver import _fast
+from rummikit.solver._budget import CASE_STEPS, Budget
 from rummikit.solver._fast_io import (
     _arranged,
     _counts,
@@ -150,7 +151,7 @@ def _by_tierces(
     before: TableState,
     pieces: list[Tile],
     objective: str,
-    budget: int | None,
+    budget: Budget,
     keep_table: bool,
     guess: Solution | None,
     ceiling: int | None,
@@ -168,7 +169,9 @@ def _by_tierces(
     with what is left is the fast core's (a play that only lays new melds when the opening
     may not touch the table). Cases are tried most
     promising first and stop mattering once they cannot beat the best found (or the
-    ceiling, the open player's best score). With a budget, each case's search has it.
+    ceiling, the open player's best score). The cases share the solve's ``budget``, which
+    building each is charged to too: once it is spent, no more are built or searched, and
+    the best found is not proven.
     """
     play_on = profile.opening_table_play and profile.table_manipulation
     if not (
@@ -184,8 +187,13 @@ def _by_tierces(
     table, table_jokers, suits = _counts(profile, _tiles_of_table(before) if play_on else [])
     rack, rack_jokers, _ = _counts(profile, pieces)
     cases = []
+    proven = True  # every case was built, and every case's search finished
     for run in _tierces(profile, pieces):
         for layout, taken in _tierce_runs(profile, run, table, table_jokers, rack, rack_jokers):
+            if budget.out:
+                proven = False
+                break
+            budget.spend(CASE_STEPS)
             rest_table = [row[:] for row in table]
             rest_rack = [row[:] for row in rack]
             jokers = [table_jokers, rack_jokers]  # left, by side: [table, rack]
@@ -197,14 +205,13 @@ def _by_tierces(
                     (rest_rack if from_rack else rest_table)[s][v] -= 1
             played = [*run, *(tile for tile, from_rack in taken if from_rack)]
             fixed = _worth(profile, played, objective)
-            live = _fast.live_rack(top, rest_table, rest_rack, sum(jokers))
+            live = _fast.live_rack(top, rest_table, rest_rack, sum(jokers), budget)
             reach = fixed + _live_worth(live, jokers[1], weights, joker_weight)
             if ceiling is not None:
                 reach = min(reach, ceiling)
             cases.append((reach, fixed, layout, rest_table, live, jokers))
     cases.sort(key=lambda case: -case[0])
     best = guess
-    proven = True  # every case's search finished
     for reach, fixed, layout, rest_table, live, jokers in cases:
         if best is not None and reach <= best.score:
             break
@@ -222,7 +229,7 @@ def _by_tierces(
             at_least=at_least,
         )
         if plan is None:
-            proven = proven and budget is None
+            proven = proven and not budget.bounded
             continue
         proven = proven and plan.optimal
         try:
@@ -234,10 +241,10 @@ def _by_tierces(
             return False, None
         kept = () if play_on else before.melds
         after = TableState((*kept, Meld(layout, MeldKind.RUN), *rest))
-        candidate = _finish(profile, before, pieces, after, objective, False, None)
+        candidate = _finish(profile, before, pieces, after, objective, False, None, budget)
         if candidate is None or (best is not None and candidate.score <= best.score):
             continue
-        if not _opens(profile, before, pieces, candidate.table):
+        if not _opens(budget, profile, before, pieces, candidate.table):
             return False, None
         best = candidate
     return True, None if best is None else attrs.evolve(best, optimal=proven)
