@@ -91,7 +91,7 @@ def svg_chart(openings: Openings, last_turn: int) -> str:
     """
     edges = [turn + 0.5 for turn in range(last_turn + 1)]
     with matplotlib.rc_context(_STYLE):
-        figure = Figure(figsize=(6.4, 3.0))
+        figure = Figure(figsize=(7.6, 3.4))
         axes = figure.add_subplot()
         for index, (name, turns) in enumerate(openings.items()):
             shares = [_opened_by(turns, turn) for turn in range(1, last_turn + 1)]
