@@ -2,8 +2,9 @@
 
 ``.. first-opening-plot:: online`` simulates seeded games of a profile and of a variant of it
 (``:variant: opening_joker_value=represented``, named by ``:name:``) while the docs build, and
-renders, inline in the HTML, a small SVG chart of the share of games in which somebody has
-opened by each turn, followed by a table of the numbers. Nothing is stored: the figures always
+renders, inline in the HTML, an SVG chart drawn with matplotlib (in the ``docs`` extra) of
+the share of games in which somebody has opened by each turn, followed by a table of the
+numbers. Nothing is stored: the figures always
 come from the code being documented. Other builders (doctest, text) get a short note instead,
 so only the HTML build pays for the simulation.
 
@@ -18,13 +19,17 @@ Options: ``:games:`` (default 200), ``:players:`` (4), ``:bots:`` (``simple``), 
 
 from __future__ import annotations
 
-import html
+import io
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
+import matplotlib
 from docutils import nodes
 from docutils.parsers.rst import directives
+from matplotlib import cycler
+from matplotlib.figure import Figure
+from matplotlib.ticker import PercentFormatter
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
@@ -32,13 +37,29 @@ import rummikit as rk
 from rummikit.bots import make_bot
 from rummikit.simulation import bot_rng, game_seed, play_game
 
+matplotlib.use("Agg")  # no display: the chart is only ever written to SVG
+
 Openings = dict[str, list[int | None]]
 
 __all__ = ["FirstOpeningPlot", "setup", "svg_chart"]
 
-_COLOURS = ("#1f6fb4", "#d1495b", "#2a9d8f", "#e9a03b")
-_WIDTH, _HEIGHT = 640, 300
-_LEFT, _RIGHT, _TOP, _BOTTOM = 56, 16, 16, 48
+_INK = "#010203"  # drawn as currentColor: the page's text colour
+_STYLE = {
+    "svg.hashsalt": "rummikit",  # the same ids in every build
+    "svg.fonttype": "none",  # text stays text, in the page's font
+    "font.family": "sans-serif",
+    "font.size": 10,
+    "text.color": _INK,
+    "axes.edgecolor": _INK,
+    "axes.labelcolor": _INK,
+    "xtick.color": _INK,
+    "ytick.color": _INK,
+    "grid.color": _INK,
+    "axes.prop_cycle": cycler(color=["#1f6fb4", "#d1495b", "#2a9d8f", "#e9a03b"]),
+    "figure.facecolor": "none",
+    "axes.facecolor": "none",
+    "savefig.transparent": True,
+}
 
 
 def first_openings(
@@ -62,63 +83,36 @@ def _opened_by(turns: Sequence[int | None], turn: int) -> float:
 
 
 def svg_chart(openings: Openings, last_turn: int) -> str:
-    """A step chart: for each profile, the share of games with an opening by each turn."""
-    plot_w = _WIDTH - _LEFT - _RIGHT
-    plot_h = _HEIGHT - _TOP - _BOTTOM
+    """A step chart: for each profile, the share of games with an opening by each turn.
 
-    def x(turn: float) -> float:
-        return _LEFT + (turn - 0.5) / last_turn * plot_w
-
-    def y(share: float) -> float:
-        return _TOP + (1 - share) * plot_h
-
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_WIDTH} {_HEIGHT}" '
-        f'width="100%" style="max-width:{_WIDTH}px" role="img" font-family="sans-serif" '
-        'font-size="12">',
-        "<title>Share of games with an opening by each turn</title>",
-    ]
-    for tick in range(0, 101, 25):
-        ty = y(tick / 100)
-        parts.append(
-            f'<line x1="{_LEFT}" y1="{ty:.1f}" x2="{_WIDTH - _RIGHT}" y2="{ty:.1f}" '
-            'stroke="#888" stroke-opacity="0.3"/>'
+    The same figures give the same bytes (fixed hash salt, no date in the metadata). Text,
+    axes and grid are drawn in ``currentColor``, so that the chart follows the page's light
+    or dark theme once inlined.
+    """
+    edges = [turn + 0.5 for turn in range(last_turn + 1)]
+    with matplotlib.rc_context(_STYLE):
+        figure = Figure(figsize=(7.6, 3.4))
+        axes = figure.add_subplot()
+        for index, (name, turns) in enumerate(openings.items()):
+            shares = [_opened_by(turns, turn) for turn in range(1, last_turn + 1)]
+            style = "--" if index % 2 else "-"
+            axes.stairs(shares, edges, baseline=None, label=name, linewidth=2.5, linestyle=style)
+        axes.set(xlim=(edges[0], edges[-1]), ylim=(0, 1), xticks=range(1, last_turn + 1))
+        axes.yaxis.set_major_formatter(PercentFormatter(1.0))
+        axes.set_xlabel("turn of the first opening (turns of all players, from 1)")
+        axes.set_ylabel("games with an opening")
+        axes.legend(loc="lower right", frameon=False)
+        axes.grid(axis="y", alpha=0.3)
+        axes.spines[["top", "right"]].set_visible(False)
+        out = io.StringIO()
+        figure.savefig(
+            out, format="svg", bbox_inches="tight", metadata={"Date": None, "Creator": None}
         )
-        parts.append(
-            f'<text x="{_LEFT - 6}" y="{ty + 4:.1f}" text-anchor="end" fill="currentColor">'
-            f"{tick}%</text>"
-        )
-    for turn in range(1, last_turn + 1):
-        parts.append(
-            f'<text x="{x(turn):.1f}" y="{_HEIGHT - _BOTTOM + 16}" text-anchor="middle" '
-            f'fill="currentColor">{turn}</text>'
-        )
-    parts.append(
-        f'<text x="{_LEFT + plot_w / 2:.1f}" y="{_HEIGHT - 8}" text-anchor="middle" '
-        'fill="currentColor">turn of the first opening (turns of all players, from 1)</text>'
-    )
-    for index, (name, turns) in enumerate(openings.items()):
-        colour = _COLOURS[index % len(_COLOURS)]
-        points = [(x(0.5), y(0.0))]
-        for turn in range(1, last_turn + 1):
-            share = _opened_by(turns, turn)
-            points += [(x(turn - 0.5), y(share)), (x(turn + 0.5), y(share))]
-        path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
-        dash = ' stroke-dasharray="6 4"' if index % 2 else ""
-        parts.append(
-            f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2.5"{dash}/>'
-        )
-        ly = _TOP + plot_h - 20 - 18 * (len(openings) - 1 - index)
-        lx = _LEFT + plot_w - 230
-        parts.append(
-            f'<line x1="{lx}" y1="{ly}" x2="{lx + 28}" y2="{ly}" stroke="{colour}" '
-            f'stroke-width="2.5"{dash}/>'
-        )
-        parts.append(
-            f'<text x="{lx + 34}" y="{ly + 4}" fill="currentColor">{html.escape(name)}</text>'
-        )
-    parts.append("</svg>")
-    return "\n".join(parts)
+    svg = out.getvalue().replace(_INK, "currentColor")
+    svg = svg[svg.index("<svg") :]  # inlined in HTML: no XML declaration or doctype
+    head = svg.index(">")
+    title = "<title>Share of games with an opening by each turn</title>"
+    return f'{svg[:head]} role="img" style="max-width:100%;height:auto">{title}{svg[head + 1 :]}'
 
 
 def _cell(text: str) -> nodes.entry:
