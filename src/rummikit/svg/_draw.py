@@ -233,7 +233,8 @@ def _word(group: ET.Element, word: str, x: float, y: float, style: Style) -> Non
 
 def _tile(group: ET.Element, tile: Tile, suit: Suit, style: Style) -> None:
     w, h = piece_width(style), style.size
-    attributes = {"x": w / 2, "y": h * 0.58, "font-size": h * 0.44, "font-weight": "bold"}
+    size = h * (0.44 if tile.rank < 10 else 0.4)  # two digits fit the face as one does
+    attributes = {"x": w / 2, "y": h * 0.58, "font-size": size, "font-weight": "bold"}
     colour = suit_colour(suit, style)
     add(group, "text", {**attributes, "text-anchor": "middle", "fill": colour}, str(tile.rank))
     _mark(group, suit, style)
@@ -243,10 +244,9 @@ def _card(group: ET.Element, tile: Tile, suit: Suit, style: Style) -> None:
     w, h = piece_width(style), style.size
     colour = suit_colour(suit, style)
     rank = rank_text(tile)
-    corner = {"x": w * 0.22, "text-anchor": "middle", "fill": colour}
-    add(
-        group, "text", {**corner, "y": h * 0.24, "font-size": h * 0.22, "font-weight": "bold"}, rank
-    )
+    corner = {"x": w * 0.23, "text-anchor": "middle", "fill": colour}
+    size = h * (0.22 if len(rank) == 1 else 0.19)
+    add(group, "text", {**corner, "y": h * 0.24, "font-size": size, "font-weight": "bold"}, rank)
     add(group, "text", {**corner, "y": h * 0.43, "font-size": h * 0.2}, suit.symbol)
     big = {"x": w * 0.6, "y": h * 0.86, "font-size": h * 0.48, "text-anchor": "middle"}
     add(group, "text", {**big, "fill": colour}, suit.symbol)
