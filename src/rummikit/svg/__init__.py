@@ -200,7 +200,7 @@ def _bad_view(message: str) -> InvalidArgument:
     return InvalidArgument("bad_view", f"the view cannot be drawn: {message}")
 
 
-def _count(value: object, what: str) -> int:
+def _whole(value: object, what: str) -> int:
     if type(value) is not int or not 0 <= value < _LIMIT:
         raise _bad_view(f"{what} is a whole number from 0, not {brief(value)}")
     return value
@@ -220,7 +220,7 @@ def _checked(view: PlayerView) -> Round:
     sizes, opened = view.rack_sizes, view.opened
     if not isinstance(sizes, Sequence) or not sizes:
         raise _bad_view(f"rack_sizes is one count per seat, not {brief(sizes)}")
-    counts = tuple(_count(size, "a rack size") for size in sizes)
+    counts = tuple(_whole(size, "a rack size") for size in sizes)
     if not isinstance(opened, Sequence) or len(opened) != len(counts):
         raise _bad_view(f"opened is one bool per seat ({len(counts)} seats), not {brief(opened)}")
     if any(type(flag) is not bool for flag in opened):
@@ -251,11 +251,11 @@ def _checked(view: PlayerView) -> Round:
         profile=view.profile,
         table=view.table,
         rack_sizes=counts,
-        stock_size=_count(view.stock_size, "stock_size"),
+        stock_size=_whole(view.stock_size, "stock_size"),
         current_player=view.current_player,
         phase=view.phase,
         opened=tuple(opened),
-        turn=_count(view.turn, "turn"),
+        turn=_whole(view.turn, "turn"),
         outcome=outcome,
         discards=_pieces(view.discards, "discards"),
         taken=view.taken,

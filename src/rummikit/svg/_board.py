@@ -73,18 +73,25 @@ def _result(outcome: Outcome) -> str:
     return f"players {', '.join(map(str, winners[:-1]))} and {winners[-1]} share the win"
 
 
+def _shown(state: Round) -> str:
+    """Who is to do what, or how the round ended."""
+    shown = state_shown(state.phase, state.current_player, state.outcome)
+    return shown if state.outcome is None else f"{shown}, {_result(state.outcome)}"
+
+
 def heading(state: Round) -> str:
     """The first line of the picture: the rules, the turn, who is to do what."""
-    shown = state_shown(state.phase, state.current_player, state.outcome)
-    if state.outcome is not None:
-        shown = f"{shown}, {_result(state.outcome)}"
-    return f"{state.profile.name}, turn {state.turn}: {shown}"
+    return f"{state.profile.name}, turn {state.turn}: {_shown(state)}"
 
 
 def describe(state: Round) -> str:
     """The picture in words, for its ``<title>``: everything it shows."""
-    whose = "A spectator's" if state.player is None else f"Player {state.player}'s"
-    parts = [f"{whose} picture of a {heading(state)}"]
+    game = f"{state.profile.name} game"
+    if state.player is None:
+        start = f"A {game} as anyone may see it"
+    else:
+        start = f"What player {state.player} sees of a {game}"
+    parts = [f"{start}, turn {state.turn}: {_shown(state)}"]
     parts.append(f"table: {format_table(state.table, unicode=True)}")
     sizes = ", ".join(
         f"player {seat} {_plural(size, 'piece')}" for seat, size in enumerate(state.rack_sizes)
@@ -128,7 +135,8 @@ def _seat(state: Round, seat: int, style: Style) -> Box:
     inset = h * 0.12
     left = inset * 2 + w * scale
     width = left + max(text_width(line, size) for line in lines) + inset
-    height = h * scale + inset * 2
+    lines_height = size * (1.25 * len(lines) - 0.25) + size * 0.3  # the last line's descent
+    height = max(h * scale, lines_height) + inset * 2
     current = state.outcome is None and seat == state.current_player
     group = ET.Element("g", {"class": "seat current" if current else "seat"})
     frame = {"x": 0, "y": 0, "width": width, "height": height, "rx": h * 0.08}
@@ -198,7 +206,7 @@ def _discards(state: Round, style: Style, cards: bool) -> list[Box]:
     if not shown:
         boxes = [_captioned(caption, _empty(style), style, "discards")]
     else:
-        step = piece_width(style) * 0.42
+        step = piece_width(style) * 0.5
         group = ET.Element("g", {"class": "pile"})
         for index, tile in enumerate(shown):
             draw_piece(group, tile, index * step, 0, style, cards=cards)
