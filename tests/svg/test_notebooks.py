@@ -28,7 +28,7 @@ def test_a_view_shows_what_its_player_may_see() -> None:
     picture = view._repr_svg_()
     assert picture == svg.view(view)
     assert len(pieces(picture)) == len(game.rack(2))  # the table is empty at the start
-    assert title(picture).startswith("What player 2 sees of a pagat game, turn 0: player ")
+    assert title(picture).startswith("What player 2 sees of a game of pagat, turn 0: player ")
 
 
 def test_a_game_shows_only_what_anyone_may_see() -> None:
@@ -36,7 +36,7 @@ def test_a_game_shows_only_what_anyone_may_see() -> None:
     picture = game._repr_svg_()
     assert picture == svg.game(game)
     assert not pieces(picture)  # neither rack nor stock is drawn face up
-    assert title(picture).startswith("A rami_voleur game as anyone may see it, turn 0:")
+    assert title(picture).startswith("A game of rami_voleur as anyone may see it, turn 0:")
     for rack in game.racks:
         assert rk.format_tiles(rack, unicode=True) not in title(picture)
 

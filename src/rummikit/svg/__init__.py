@@ -41,7 +41,7 @@ from rummikit.notation import (
 from rummikit.pieces import Tile, as_tile
 from rummikit.profile import RuleProfile
 from rummikit.svg._board import DISCARDS_SHOWN, Round, draw_round
-from rummikit.svg._draw import Picture, draw_piece, finish, piece_width, start
+from rummikit.svg._draw import Picture, draw_piece, finish, piece_name, piece_width, start
 from rummikit.svg._layout import meld_box, meld_title, place, rack_box, read, table_box, uses_cards
 from rummikit.svg._style import Style
 from rummikit.table import TableState
@@ -114,13 +114,11 @@ def piece(
     found, chosen = as_tile(tile), _style(style)
     cards = uses_cards([found], _profile(profile))
     text = _title(title)
-    root = start(piece_width(chosen), chosen.size, text or _name(found), "piece-picture", chosen)
+    root = start(
+        piece_width(chosen), chosen.size, text or piece_name(found), "piece-picture", chosen
+    )
     draw_piece(root, found, 0, 0, chosen, cards=cards)
     return finish(root)
-
-
-def _name(tile: Tile) -> str:
-    return f"{tile:u}" if tile.suit is not None else "joker"
 
 
 def meld(

@@ -86,11 +86,11 @@ def heading(state: Round) -> str:
 
 def describe(state: Round) -> str:
     """The picture in words, for its ``<title>``: everything it shows."""
-    game = f"{state.profile.name} game"
+    name = state.profile.name
     if state.player is None:
-        start = f"A {game} as anyone may see it"
+        start = f"A game of {name} as anyone may see it"
     else:
-        start = f"What player {state.player} sees of a {game}"
+        start = f"What player {state.player} sees of a game of {name}"
     parts = [f"{start}, turn {state.turn}: {_shown(state)}"]
     parts.append(f"table: {format_table(state.table, unicode=True)}")
     sizes = ", ".join(
@@ -98,8 +98,9 @@ def describe(state: Round) -> str:
     )
     parts.append(f"racks: {sizes}; stock: {_plural(state.stock_size, 'piece')}")
     if has_discards(state.profile):
-        top = format_tiles(state.discards[-1:], unicode=True) or "none"
-        parts.append(f"discard pile: {_plural(len(state.discards), 'piece')}, top {top}")
+        pile = state.discards
+        top = f", top {format_tiles(pile[-1:], unicode=True)}" if pile else ""
+        parts.append(f"discard pile: {_plural(len(pile), 'piece') if pile else 'empty'}{top}")
         if state.taken is not None:
             parts.append(f"taken this turn: {format_tiles([state.taken], unicode=True)}")
     if state.player is not None:
