@@ -136,6 +136,7 @@ def test_the_empty_table_and_rack_say_so() -> None:
     assert "empty table" in svg.table("-")
     assert title(svg.table(rk.TableState())) == "A table: -"
     assert "empty rack" in svg.rack([])
+    assert title(svg.rack([])) == "An empty rack"
     assert not pieces(svg.rack(""))
 
 

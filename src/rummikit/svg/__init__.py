@@ -20,6 +20,10 @@ piece a ``<g class="piece ...">`` group with a title of its own (``red 7``, ``qu
 hearts``), and the same input always gives the same text. Sizes and colours come from a
 :class:`Style`; input is read as everywhere in rummikit (notation or values), and what
 cannot be drawn raises :class:`~rummikit.InvalidArgument` with a stable code.
+
+Every function takes ``style`` (a :class:`Style`, the defaults when None) and ``title``,
+words of your own for the picture's ``<title>`` in place of those it writes (None, or an
+empty string, keeps them).
 """
 
 from __future__ import annotations
@@ -188,7 +192,8 @@ def rack(
     :attr:`Style.row_length`; jokers are drawn as ``profile``'s deck says."""
     found, chosen = as_tiles(tiles), _style(style)
     box = rack_box(found, chosen, cards=uses_cards(found, _profile(profile)))
-    text = _title(title) or f"A rack of {len(found)}: " + " ".join(f"{tile:u}" for tile in found)
+    listed = " ".join(f"{tile:u}" for tile in found)
+    text = _title(title) or (f"A rack of {len(found)}: {listed}" if found else "An empty rack")
     root = start(box.width, box.height, text, "rack-picture", chosen)
     place(root, box, 0, 0)
     return finish(root)
