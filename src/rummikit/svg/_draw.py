@@ -14,7 +14,6 @@ in one HTML page without their parts clashing.
 
 from __future__ import annotations
 
-import math
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 
@@ -211,17 +210,31 @@ def _tile_joker(group: ET.Element, style: Style) -> None:
     _word(group, "JOKER", x, h * 0.88, style)
 
 
+_STAR = (
+    (0.0, 1.0),
+    (-0.587785, 0.809017),
+    (-0.951057, 0.309017),
+    (-0.951057, -0.309017),
+    (-0.587785, -0.809017),
+    (0.0, -1.0),
+    (0.587785, -0.809017),
+    (0.951057, -0.309017),
+    (0.951057, 0.309017),
+    (0.587785, 0.809017),
+)
+"""The ten corners of a five-pointed star around the origin, pointing up (x right, y up),
+outer and inner in turn on a circle of radius 1: written out rather than computed with
+:func:`math.cos`, whose last digit may differ between platforms' maths libraries."""
+
+
 def _card_joker(group: ET.Element, style: Style) -> None:
     """A joker card: a star and the word."""
     w, h = piece_width(style), style.size
     x, y, outer, inner = w / 2, h * 0.56, w * 0.34, w * 0.14
     points = []
-    for index in range(10):
-        angle = math.pi / 2 + index * math.pi / 5
+    for index, (dx, dy) in enumerate(_STAR):
         radius = outer if index % 2 == 0 else inner
-        points.append(
-            f"{number(x + radius * math.cos(angle))},{number(y - radius * math.sin(angle))}"
-        )
+        points.append(f"{number(x + radius * dx)},{number(y - radius * dy)}")
     add(group, "polygon", {"points": " ".join(points), "fill": style.joker})
     _word(group, "JOKER", x, h * 0.22, style)
 
