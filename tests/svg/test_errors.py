@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import rummikit as rk
 from rummikit import svg
@@ -111,3 +114,49 @@ def test_a_view_that_does_not_add_up_is_refused(change: dict[str, object]) -> No
         svg.view(view)
     assert caught.value.code == "bad_view"
     assert view._repr_svg_() is None  # a notebook shows the short repr instead
+
+
+ANYTHING = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(),
+    st.text(max_size=30),
+    st.binary(max_size=10),
+    st.lists(st.one_of(st.text(max_size=4), st.integers(), st.none()), max_size=5),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=3),
+)
+
+
+DRAWS = (svg.piece, svg.meld, svg.table, svg.rack, svg.view, svg.game)
+GAME_PICTURES = {svg.view: VIEW, svg.game: GAME}
+
+
+def _draws_or_refuses(draw: Callable[..., str], *args: object, **kwargs: object) -> None:
+    try:
+        picture = draw(*args, **kwargs)
+    except rk.RummikitError:
+        return
+    assert isinstance(picture, svg.Picture)
+
+
+@given(value=ANYTHING, keyword=st.sampled_from(["profile", "style", "title", "stands_for"]))
+def test_anything_given_draws_or_raises_a_rummikit_error(value: object, keyword: str) -> None:
+    """Whatever a caller passes, the answer is a picture or a rummikit error, never an
+    AttributeError or a TypeError from halfway through the drawing."""
+    for draw in DRAWS:
+        _draws_or_refuses(draw, value)
+        if keyword in inspect.signature(draw).parameters:
+            _draws_or_refuses(draw, GAME_PICTURES.get(draw, "r1 r2 r3"), **{keyword: value})
+
+
+@given(field=st.sampled_from([f.name for f in attrs.fields(svg.Style)]), value=ANYTHING)
+def test_any_style_field_is_checked(field: str, value: object) -> None:
+    try:
+        style = svg.Style(**{field: value})  # type: ignore[arg-type]
+    except rk.InvalidArgument as error:
+        code = error.code
+    else:
+        code = "accepted"
+        assert svg.piece("r1", style=style).startswith("<svg")
+    assert code in ("bad_style", "accepted")
