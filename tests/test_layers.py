@@ -25,6 +25,16 @@ CALL_TIME = {
     ("rummikit.__main__", "command"): "the command line needs click, an optional dependency",
     ("rummikit.__main__", "main"): "the command line needs click, an optional dependency",
     **{
+        (module, "_repr_svg_"): "a value's picture for notebooks, drawn by rummikit.svg above it"
+        for module in (
+            "rummikit.pieces",
+            "rummikit.meld",
+            "rummikit.table",
+            "rummikit.game._values",
+            "rummikit.game._game",
+        )
+    },
+    **{
         ("rummikit.profile", method): "a profile's convenience face over the rules above it"
         for method in (
             "piece_value",

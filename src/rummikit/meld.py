@@ -187,6 +187,13 @@ class Meld(Sequence[Tile]):
         body = " ".join(map(str, self.tiles))
         return body if self.kind is None else f"{self.kind.value}: {body}"
 
+    def _repr_svg_(self) -> str:
+        """The meld as a picture, its pieces as given, which notebooks show for a meld in a
+        cell (see :func:`rummikit.svg.meld`; with a profile it reads the meld too)."""
+        from rummikit import svg  # pictures sit above the values they draw
+
+        return str(svg.meld(self))
+
 
 def _as_tile(tile: object) -> Tile:
     """``tile``, a piece or its notation, as asked of a meld (``"r5" in meld``)."""

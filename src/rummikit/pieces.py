@@ -214,6 +214,13 @@ class Tile:
                 "followed by 'u' for card suits as symbols",
             ) from None
 
+    def _repr_svg_(self) -> str:
+        """The piece as a picture, which notebooks show for a tile in a cell (see
+        :func:`rummikit.svg.piece`)."""
+        from rummikit import svg  # pictures sit above the values they draw
+
+        return str(svg.piece(self))
+
 
 JOKER = Tile(None, 0)
 """The joker. It belongs to every deck that has jokers."""

@@ -231,6 +231,13 @@ class TableState(Sequence[Meld]):
     def __repr__(self) -> str:
         return f"TableState.parse({str(self)!r})" if self.melds else "TableState()"
 
+    def _repr_svg_(self) -> str:
+        """The table as a picture, which notebooks show for a table in a cell (see
+        :func:`rummikit.svg.table`)."""
+        from rummikit import svg  # pictures sit above the values they draw
+
+        return str(svg.table(self))
+
 
 def _is_value(meld: object) -> bool:
     """Whether ``meld`` names a meld by value rather than by index."""

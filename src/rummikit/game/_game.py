@@ -635,6 +635,14 @@ class Game:
         winners, scores = settle_round(self.profile, dict(enumerate(racks)), winner, rummy=rummy)
         return Outcome(termination, winners, tuple(scores[seat] for seat in range(len(racks))))
 
+    def _repr_svg_(self) -> str:
+        """The round as anyone may see it, which notebooks show for a game in a cell: the
+        table, rack sizes, the stock's size and the discard pile, no rack's pieces (see
+        :func:`rummikit.svg.game`)."""
+        from rummikit import svg  # pictures sit above the values they draw
+
+        return str(svg.game(self))
+
     def __repr__(self) -> str:
         """Short, whatever the table: see :class:`PlayerView`."""
         sizes = sizes_shown(tuple(len(rack) for rack in self.racks), len(self.stock))

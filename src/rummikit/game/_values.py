@@ -126,6 +126,17 @@ class PlayerView:
             f"{sizes_shown(self.rack_sizes, self.stock_size)}, {table_shown(self.table)}>"
         )
 
+    def _repr_svg_(self) -> str | None:
+        """The view as a picture, which notebooks show for a view in a cell (see
+        :func:`rummikit.svg.view`); None, so that the short repr shows instead, for a view
+        built with fields that cannot be drawn."""
+        from rummikit import svg  # pictures sit above the values they draw
+
+        try:
+            return str(svg.view(self))
+        except InvalidArgument:
+            return None
+
 
 _TO_DO = {
     Phase.PLAY_OR_DRAW: "to play or draw",

@@ -1,0 +1,153 @@
+"""A Sphinx extension for the rummikit docs: pictures drawn by :mod:`rummikit.svg` at build time.
+
+``.. rummikit-picture::`` runs the Python code it holds and puts the picture its last line
+gives inline in the HTML, so a page shows what the library draws now, never a stored image::
+
+    .. rummikit-picture::
+       :caption: The joker stands for r8.
+
+       svg.meld("r7 j r9", profile="pagat")
+
+The code sees ``rk`` (:mod:`rummikit`), ``svg`` (:mod:`rummikit.svg`) and ``attrs``;
+statements before the last line may set names (a game played a few turns, say), which the
+later pictures of the same page see too, as the examples of a doctest page share theirs. A
+picture that cannot be drawn fails the build, naming the page and the error.
+
+``.. rummikit-gallery:: pagat`` shows a registered profile's pieces (one row per suit, then
+the jokers) and a few melds of each kind read under the profile, each joker labelled with
+what it stands for; the melds are kept only where the profile finds them valid, so the
+gallery of any profile (a plug-in's too) shows only what it allows.
+
+Builders other than HTML skip the pictures: only HTML holds inline SVG.
+"""
+
+from __future__ import annotations
+
+import ast
+import html
+from typing import Any
+
+import attrs
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+import rummikit as rk
+from rummikit import svg
+from rummikit.pieces import RANKS, suits_of
+
+__all__ = ["Gallery", "Picture", "gallery_pictures", "names", "run_picture", "setup"]
+
+_TILE_MELDS = (
+    "r3 r4 r5 r6",
+    "b9 k9 o9",
+    "k11 j k13",
+    "o1 o2 j",
+    "r10 b10 j",
+    "group: j j k5",
+)
+_CARD_MELDS = (
+    "5h 6h 7h 8h",
+    "Qs Qd Qc",
+    "Jd Qd Kd Ad",
+    "9c j Jc",
+    "7s 7h j",
+    "As 2s 3s",
+)
+_REFUSED = {rk.PieceSet.TILES: "r9 r9 b9", rk.PieceSet.CARDS: "7h 8s 9d"}
+
+
+def names() -> dict[str, Any]:
+    """The names the code of a page's first picture starts with."""
+    return {"rk": rk, "svg": svg, "attrs": attrs}
+
+
+def run_picture(code: str, namespace: dict[str, Any]) -> str:
+    """The picture the last line of ``code`` gives, after running the lines before it, all
+    in ``namespace``."""
+    tree = ast.parse(code, mode="exec")
+    if not tree.body or not isinstance(tree.body[-1], ast.Expr):
+        raise ValueError("the last line must be an expression giving the picture")
+    last = ast.Expression(tree.body.pop().value)
+    exec(compile(tree, "<rummikit-picture>", "exec"), namespace)
+    picture = eval(compile(last, "<rummikit-picture>", "eval"), namespace)
+    if not isinstance(picture, str) or not picture.startswith("<svg"):
+        raise ValueError(f"the last line gives {type(picture).__name__}, not a picture")
+    return picture
+
+
+def _figure(picture: str, caption: str = "") -> nodes.raw:
+    below = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
+    text = f'<figure class="rummikit-picture">\n{picture}\n{below}</figure>'
+    return nodes.raw("", text, format="html")
+
+
+class Picture(SphinxDirective):
+    """Draw a picture with :mod:`rummikit.svg` while the docs build."""
+
+    has_content = True
+    option_spec = {"caption": directives.unchanged}  # noqa: RUF012 (docutils API)
+
+    def run(self) -> list[nodes.Node]:
+        if self.env.app.builder.format != "html":
+            return []
+        try:
+            namespace = self.env.temp_data.setdefault("rummikit-picture-names", names())
+            picture = run_picture("\n".join(self.content), namespace)
+        except Exception as error:  # any failure of the code shown: fail the build
+            raise self.error(f"rummikit-picture: {type(error).__name__}: {error}") from error
+        return [_figure(picture, self.options.get("caption", ""))]
+
+
+def gallery_pictures(profile: rk.RuleProfile) -> list[tuple[str, str]]:
+    """The pictures of a profile's gallery, each with its caption."""
+    family = profile.piece_set
+    rows = [" ".join(str(rk.Tile(suit, rank)) for rank in RANKS) for suit in suits_of(family)]
+    if profile.jokers:
+        rows.append(" ".join(["j"] * profile.jokers))
+    style = svg.Style(size=40, row_length=13)
+    pieces = svg.table(
+        " | ".join(rows), style=style, title=f"The pieces of {profile.name}: {' | '.join(rows)}"
+    )
+    jokers = f", {profile.jokers} jokers" if profile.jokers else ", no joker"
+    then = ", then its jokers" if profile.jokers else ""
+    caption = (
+        f"The pieces of {profile.name}, each natural piece once{then}: the deck holds "
+        f"{len(profile.deck)} ({profile.copies} of each natural piece{jokers})."
+    )
+    examples = _CARD_MELDS if family is rk.PieceSet.CARDS else _TILE_MELDS
+    valid = [meld for meld in examples if profile.is_valid_meld(meld)]
+    melds = svg.table(" | ".join(valid), profile=profile, style=svg.Style(row_length=16))
+    labels = ", each joker labelled with what it stands for" if profile.jokers else ""
+    pictures = [(pieces, caption), (melds, f"Melds {profile.name} allows{labels}.")]
+    refused = _REFUSED[family]
+    try:
+        profile.read_meld(refused)
+    except rk.InvalidMeld as error:
+        text = f"A meld {profile.name} refuses, outlined: {error.message}."
+        pictures.append((svg.meld(refused, profile=profile), text))
+    return pictures
+
+
+class Gallery(SphinxDirective):
+    """A registered profile's pieces and a few of its melds, drawn while the docs build."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        if self.env.app.builder.format != "html":
+            return []
+        try:
+            profile = rk.profiles.get(self.arguments[0])
+        except rk.RummikitError as error:
+            raise self.error(f"rummikit-gallery: {error.message}") from error
+        return [_figure(picture, caption) for picture, caption in gallery_pictures(profile)]
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the directives with Sphinx."""
+    app.add_directive("rummikit-picture", Picture)
+    app.add_directive("rummikit-gallery", Gallery)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,1 @@
+"""Pictures as SVG text (``rummikit.svg``) and the values that draw themselves in notebooks."""
