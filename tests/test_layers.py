@@ -35,6 +35,16 @@ CALL_TIME = {
             "score_round",
         )
     },
+    **{
+        (module, "__rich__"): "a value's picture for rich is drawn by rummikit.terminal, above it"
+        for module in (
+            "rummikit.pieces",
+            "rummikit.meld",
+            "rummikit.table",
+            "rummikit.reading",
+            "rummikit.game._values",
+        )
+    },
 }
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable, Mapping
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
@@ -27,6 +27,9 @@ from rummikit._lexer import (
 )
 from rummikit.errors import InvalidArgument, NotationError, brief
 from rummikit.options import OptionEnum
+
+if TYPE_CHECKING:  # rich, of the cli extra, is imported when a picture is drawn
+    from rich.text import Text
 
 _T = TypeVar("_T")
 
@@ -227,6 +230,12 @@ class Tile:
                 f"{spec!r} is no format of a tile: a string format (such as '>4'), optionally "
                 "followed by 'u' for the unicode form (suit symbols, coloured circles)",
             ) from None
+
+    def __rich__(self) -> Text:
+        """The piece in colour, for rich: see :mod:`rummikit.terminal`."""
+        from rummikit.terminal import tile_text
+
+        return tile_text(self)
 
 
 JOKER = Tile(None, 0)

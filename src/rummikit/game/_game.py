@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -32,6 +33,7 @@ from rummikit.game._discards import (
     take_problems,
     without_one,
 )
+from rummikit.game._pictures import position_text
 from rummikit.game._setup import (
     check_adds_up,
     check_seat,
@@ -60,6 +62,9 @@ from rummikit.profile import RuleProfile
 from rummikit.scoring import settle_round
 from rummikit.table import TableState
 from rummikit.verdict import IllegalAction, Verdict, Violation
+
+if TYPE_CHECKING:  # rich, of the cli extra, is imported when a picture is drawn
+    from rich.text import Text
 
 __all__ = ["Game"]
 
@@ -641,3 +646,8 @@ class Game:
         state = state_shown(self.phase, self.current_player, self.outcome)
         name = brief(self.profile.name)
         return f"<Game {name} turn {self.turn}, {state}, {sizes}, {table_shown(self.table)}>"
+
+    def __rich__(self) -> Text:
+        """The game in colour, for rich, as every player sees it: a view without the rack
+        (see :class:`PlayerView`)."""
+        return position_text(self.view(self.current_player), own_rack=False)
