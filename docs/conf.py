@@ -24,6 +24,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "rummikit_options",
     "rummikit_simplot",
+    "rummikit_terminal",
 ]
 
 exclude_patterns = ["_build"]
