@@ -43,6 +43,7 @@ CALL_TIME = {
             "rummikit.table",
             "rummikit.reading",
             "rummikit.game._values",
+            "rummikit.game._game",
         )
     },
 }

@@ -151,8 +151,10 @@ def test_without_rich_the_functions_say_what_is_missing(monkeypatch):
 
 
 def test_import_rummikit_loads_neither_the_pictures_nor_rich():
+    """Nor does a game, until it is drawn: a simulation's workers never need rich."""
     code = (
         "import sys, rummikit as rk; rk.profiles.get('pagat').read_meld('r1 r2 r3'); "
+        "rk.Game.new('pagat', players=2, seed=1).view(0); "
         "print('rummikit.terminal' in sys.modules, 'rich' in sys.modules)"
     )
     loaded = subprocess.run(

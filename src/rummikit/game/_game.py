@@ -33,7 +33,6 @@ from rummikit.game._discards import (
     take_problems,
     without_one,
 )
-from rummikit.game._pictures import position_text
 from rummikit.game._setup import (
     check_adds_up,
     check_seat,
@@ -650,4 +649,6 @@ class Game:
     def __rich__(self) -> Text:
         """The game in colour, for rich, as every player sees it: a view without the rack
         (see :class:`PlayerView`)."""
+        from rummikit.game._pictures import position_text
+
         return position_text(self.view(self.current_player), own_rack=False)
