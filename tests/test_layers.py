@@ -24,6 +24,7 @@ CALL_TIME = {
     # (module, function): why it imports a rummikit module when called
     ("rummikit.__main__", "command"): "the command line needs click, an optional dependency",
     ("rummikit.__main__", "main"): "the command line needs click, an optional dependency",
+    ("rummikit.cli._solve", "_draw"): "rich loads only when a command draws on a terminal",
     **{
         ("rummikit.profile", method): "a profile's convenience face over the rules above it"
         for method in (

@@ -28,7 +28,6 @@ from rummikit.notation import parse_tiles
 from rummikit.pieces import Tile
 from rummikit.solver import Objective
 from rummikit.table import TableState
-from rummikit.terminal import table_text, tiles_text
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -125,6 +124,8 @@ def _draw(
     """The play on a terminal: the lines written into a pipe, in colour, with the table and
     the rack before the play and after it; the pieces played underlined."""
     from rich.text import Text
+
+    from rummikit.terminal import table_text, tiles_text
 
     def say(*parts: str | tuple[str, str] | Text) -> None:
         console.print(Text.assemble(*parts), soft_wrap=True)  # the terminal wraps, not rich
