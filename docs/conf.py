@@ -25,6 +25,7 @@ extensions = [
     "rummikit_options",
     "rummikit_simplot",
     "rummikit_pictures",
+    "rummikit_terminal",
 ]
 
 exclude_patterns = ["_build"]

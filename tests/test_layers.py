@@ -24,6 +24,7 @@ CALL_TIME = {
     # (module, function): why it imports a rummikit module when called
     ("rummikit.__main__", "command"): "the command line needs click, an optional dependency",
     ("rummikit.__main__", "main"): "the command line needs click, an optional dependency",
+    ("rummikit.cli._solve", "_draw"): "rich loads only when a command draws on a terminal",
     **{
         (module, "_repr_svg_"): "a value's picture for notebooks, drawn by rummikit.svg above it"
         for module in (
@@ -43,6 +44,17 @@ CALL_TIME = {
             "check_opening",
             "round_winners",
             "score_round",
+        )
+    },
+    **{
+        (module, "__rich__"): "a value's picture for rich is drawn by rummikit.terminal, above it"
+        for module in (
+            "rummikit.pieces",
+            "rummikit.meld",
+            "rummikit.table",
+            "rummikit.reading",
+            "rummikit.game._values",
+            "rummikit.game._game",
         )
     },
 }

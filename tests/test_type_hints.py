@@ -24,6 +24,10 @@ OPTIONAL = {
     # callable: the optional third-party type its hints name
     "rummikit.Report.to_pandas": "pandas.DataFrame",
     "rummikit.simulation.Report.to_pandas": "pandas.DataFrame",
+    **{
+        f"rummikit.terminal.{name}": "rich.text.Text"
+        for name in ("tile_text", "tiles_text", "meld_text", "reading_text", "table_text")
+    },
 }
 
 

@@ -6,7 +6,7 @@ import enum
 import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import SupportsIndex, overload
+from typing import TYPE_CHECKING, SupportsIndex, overload
 
 import attrs
 
@@ -21,6 +21,9 @@ from rummikit._lexer import (
 from rummikit._sequence import checked_index, checked_slice
 from rummikit.errors import InvalidArgument, brief
 from rummikit.pieces import Tile, as_tiles, parse_tile, tile_from_token
+
+if TYPE_CHECKING:  # rich, of the cli extra, is imported when a picture is drawn
+    from rich.text import Text
 
 __all__ = ["Meld", "MeldKind"]
 
@@ -193,6 +196,12 @@ class Meld(Sequence[Tile]):
         from rummikit import svg  # pictures sit above the values they draw
 
         return str(svg.meld(self))
+
+    def __rich__(self) -> Text:
+        """The meld in colour, for rich: see :mod:`rummikit.terminal`."""
+        from rummikit.terminal import meld_text
+
+        return meld_text(self)
 
 
 def _as_tile(tile: object) -> Tile:

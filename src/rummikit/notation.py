@@ -3,7 +3,8 @@
 Tokens are separated by spaces or commas; case does not matter.
 
 * **Tiles**: a colour letter and a number 1-13, without leading zeros: ``r7`` (red), ``b13`` (blue), ``k1`` (black),
-  ``o12`` (orange; ``y`` for yellow is read as orange, since editions differ only in ink).
+  ``o12`` (orange; ``y`` for yellow is read as orange, since editions differ only in ink). A
+  coloured circle may stand for the letter: ``🔴7 🔵13 ⚫1 🟠12`` (``🟡`` is orange too).
 * **Cards**: a rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` and a suit ``s h d c``, or the symbols
   ``♠ ♥ ♦ ♣`` (outline symbols too): ``7h``, ``Qs``, ``10♦``, ``Ad``.
 * **Joker**: ``j``. On its own it is always the joker; a jack is always followed by its suit.
@@ -15,7 +16,8 @@ Tokens are separated by spaces or commas; case does not matter.
   ``table`` is.
 
 ``str()`` of a tile, meld or table gives its canonical form, and parsing that gives the same
-value back. Parsing is linear in the length of the text, and text longer than
+value back; so does the unicode form (``unicode=True`` below: suit symbols for cards,
+coloured circles for tiles). Parsing is linear in the length of the text, and text longer than
 :data:`MAX_TEXT_LENGTH` characters is refused before any work is done.
 
 Each value reads its own notation (the readers live beside :class:`~rummikit.Tile`,
@@ -61,7 +63,8 @@ MAX_TEXT_LENGTH = _lexer.MAX_TEXT_LENGTH
 
 
 def format_tiles(tiles: TilesLike, *, unicode: bool = False) -> str:
-    """Tiles in canonical notation, separated by spaces; ``unicode=True`` shows ``7♥`` for cards.
+    """Tiles in canonical notation, separated by spaces; ``unicode=True`` writes the unicode
+    form, ``7♥`` for cards and ``🔴7`` for tiles, which reads back.
 
     Notation is read first, so ``format_tiles("R7  r8")`` is ``"r7 r8"``."""
     spec = "u" if unicode else ""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable, Mapping
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
@@ -27,6 +27,9 @@ from rummikit._lexer import (
 )
 from rummikit.errors import InvalidArgument, NotationError, brief
 from rummikit.options import OptionEnum
+
+if TYPE_CHECKING:  # rich, of the cli extra, is imported when a picture is drawn
+    from rich.text import Text
 
 _T = TypeVar("_T")
 
@@ -93,8 +96,9 @@ class Suit(enum.Enum):
 
     @property
     def symbol(self) -> str:
-        """A one-character display symbol: the letter for tiles, ``♠ ♥ ♦ ♣`` for cards."""
-        return _SYMBOLS.get(self, self.value)
+        """A one-character display symbol, as the unicode notation writes it: a coloured
+        circle for tiles (``🔴 🔵 ⚫ 🟠``), ``♠ ♥ ♦ ♣`` for cards."""
+        return _SYMBOLS[self]
 
 
 TILE_COLOURS: tuple[Suit, ...] = (Suit.RED, Suit.BLUE, Suit.BLACK, Suit.ORANGE)
@@ -102,7 +106,16 @@ TILE_COLOURS: tuple[Suit, ...] = (Suit.RED, Suit.BLUE, Suit.BLACK, Suit.ORANGE)
 CARD_SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 """The four card suits, in notation order."""
 
-_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SYMBOLS = {
+    Suit.RED: "\N{LARGE RED CIRCLE}",
+    Suit.BLUE: "\N{LARGE BLUE CIRCLE}",
+    Suit.BLACK: "\N{MEDIUM BLACK CIRCLE}",
+    Suit.ORANGE: "\N{LARGE ORANGE CIRCLE}",
+    Suit.SPADES: "♠",
+    Suit.HEARTS: "♥",
+    Suit.DIAMONDS: "♦",
+    Suit.CLUBS: "♣",
+}
 _SUIT_ORDER = {suit: index for index, suit in enumerate(TILE_COLOURS + CARD_SUITS)}
 _CARD_RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _JOKER_CODE = len(_SUIT_ORDER) * 16
@@ -196,22 +209,26 @@ class Tile:
         return f"Tile.parse({str(self)!r})"
 
     def __format__(self, spec: str) -> str:
-        """``format(tile, "u")`` shows card suits as symbols (``7♥``); a string format
+        """``format(tile, "u")`` writes the unicode notation: card suits as symbols
+        (``7♥``), tile colours as coloured circles (``🔴7``), which read back; a string format
         specification may come before the ``u`` (``f"{card:>4u}"``) or stand alone, for
         ``str(tile)``. Any other specification raises :class:`~rummikit.InvalidArgument`
         (``bad_format``)."""
         text = str(self)
         if spec.endswith("u"):
             spec = spec[:-1]
-            if self.suit is not None and self.suit.piece_set is PieceSet.CARDS:
-                text = f"{_CARD_RANK_NAMES.get(self.rank, str(self.rank))}{self.suit.symbol}"
+            suit = self.suit
+            if suit is not None and suit.piece_set is PieceSet.CARDS:
+                text = f"{_CARD_RANK_NAMES.get(self.rank, str(self.rank))}{suit.symbol}"
+            elif suit is not None:
+                text = f"{suit.symbol}{self.rank}"
         try:
             return format(text, spec)
         except ValueError:
             raise InvalidArgument(
                 "bad_format",
                 f"{spec!r} is no format of a tile: a string format (such as '>4'), optionally "
-                "followed by 'u' for card suits as symbols",
+                "followed by 'u' for the unicode form (suit symbols, coloured circles)",
             ) from None
 
     def _repr_svg_(self) -> str:
@@ -220,6 +237,12 @@ class Tile:
         from rummikit import svg  # pictures sit above the values they draw
 
         return str(svg.piece(self))
+
+    def __rich__(self) -> Text:
+        """The piece in colour, for rich: see :mod:`rummikit.terminal`."""
+        from rummikit.terminal import tile_text
+
+        return tile_text(self)
 
 
 JOKER = Tile(None, 0)
@@ -297,9 +320,24 @@ _SUIT_SYMBOLS = {
     "♣": Suit.CLUBS,
     "♧": Suit.CLUBS,
 }
-_COLOURS = {"r": Suit.RED, "b": Suit.BLUE, "k": Suit.BLACK, "o": Suit.ORANGE, "y": Suit.ORANGE}
+_COLOURS = {
+    "r": Suit.RED,
+    "b": Suit.BLUE,
+    "k": Suit.BLACK,
+    "o": Suit.ORANGE,
+    "y": Suit.ORANGE,
+    # the circles of the unicode notation; a yellow one is orange, as ``y`` is
+    "\N{LARGE RED CIRCLE}": Suit.RED,
+    "\N{LARGE BLUE CIRCLE}": Suit.BLUE,
+    "\N{MEDIUM BLACK CIRCLE}": Suit.BLACK,
+    "\N{LARGE ORANGE CIRCLE}": Suit.ORANGE,
+    "\N{LARGE YELLOW CIRCLE}": Suit.ORANGE,
+}
 _CARD_RANKS = {"a": 1, "j": 11, "q": 12, "k": 13}
-_TILE_RE = re.compile(r"([rbkoy])([0-9]+)")
+_TILE_RE = re.compile(
+    "([rbkoy\N{LARGE RED CIRCLE}\N{LARGE BLUE CIRCLE}\N{MEDIUM BLACK CIRCLE}"
+    "\N{LARGE ORANGE CIRCLE}\N{LARGE YELLOW CIRCLE}])([0-9]+)"
+)
 _CARD_RE = re.compile(r"([0-9]+|[ajqk])([shdc♠♤♥♡♦♢♣♧])")
 
 

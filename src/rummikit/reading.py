@@ -19,11 +19,15 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
 from rummikit.meld import Meld, MeldKind
 from rummikit.pieces import JOKER, PieceSet, Suit, Tile, suits_of
+
+if TYPE_CHECKING:  # rich, of the cli extra, is imported when a picture is drawn
+    from rich.text import Text
 
 __all__ = ["MeldReading", "MeldRules", "Substitute", "read", "reading_of"]
 
@@ -103,6 +107,12 @@ class MeldReading:
 
     def __repr__(self) -> str:
         return f"<MeldReading {self} value={self.value}>"
+
+    def __rich__(self) -> Text:
+        """The reading in colour, for rich: see :mod:`rummikit.terminal`."""
+        from rummikit.terminal import reading_text
+
+        return reading_text(self)
 
 
 @attrs.frozen(cache_hash=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import SupportsIndex, overload
+from typing import TYPE_CHECKING, SupportsIndex, overload
 
 import attrs
 
@@ -14,6 +14,9 @@ from rummikit._sequence import checked_index, checked_slice
 from rummikit.errors import InvalidArgument, brief
 from rummikit.meld import Meld, as_meld, meld_from_tokens
 from rummikit.pieces import Tile
+
+if TYPE_CHECKING:  # rich, of the cli extra, is imported when a picture is drawn
+    from rich.text import Text
 
 __all__ = ["TableState", "meld_key"]
 
@@ -237,6 +240,12 @@ class TableState(Sequence[Meld]):
         from rummikit import svg  # pictures sit above the values they draw
 
         return str(svg.table(self))
+
+    def __rich__(self) -> Text:
+        """The table in colour, one meld a line, for rich: see :mod:`rummikit.terminal`."""
+        from rummikit.terminal import table_text
+
+        return table_text(self)
 
 
 def _is_value(meld: object) -> bool:

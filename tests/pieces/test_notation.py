@@ -51,8 +51,30 @@ def test_lists_accept_spaces_and_commas():
     assert rk.parse_tiles("") == []
 
 
-def test_unicode_formatting_of_cards():
-    assert rk.format_tiles(rk.parse_tiles("7h Qs r5 j"), unicode=True) == "7♥ Q♠ r5 j"
+def test_unicode_formatting_of_cards_and_tiles():
+    assert rk.format_tiles(rk.parse_tiles("7h Qs r5 j"), unicode=True) == "7♥ Q♠ 🔴5 j"
+    assert rk.format_tiles("r1 b2 k3 o4", unicode=True) == "🔴1 🔵2 ⚫3 🟠4"
+    assert [suit.symbol for suit in rk.TILE_COLOURS] == ["🔴", "🔵", "⚫", "🟠"]
+    assert [suit.symbol for suit in rk.CARD_SUITS] == ["♠", "♥", "♦", "♣"]
+
+
+def test_the_circles_of_the_unicode_notation_read_back():
+    """Regression (issue 26): tiles had no unicode form; the coloured circles it writes are
+    read as their colours, a yellow circle as orange (as ``y`` is), with or without the
+    emoji variation selector some keyboards add."""
+    assert rk.parse_tiles("🔴7 🔵13, ⚫1 🟠12 🟡5 ⚫\ufe0f9") == rk.parse_tiles(
+        "r7 b13 k1 o12 o5 k9"
+    )
+    assert rk.parse_table("🔴7 🔴8 j | 🔵5 ⚫5 🟠5") == rk.parse_table("r7 r8 j | b5 k5 o5")
+    for text, code in (
+        ("🔴14", "bad_rank"),
+        ("🔴07", "bad_rank"),
+        ("🔴", "bad_token"),
+        ("7🔴", "bad_token"),
+    ):
+        with pytest.raises(rk.NotationError) as caught:
+            rk.parse_tiles(text)
+        assert caught.value.code == code
 
 
 def test_tables_split_on_bars_and_line_breaks():

@@ -119,7 +119,8 @@ def test_suits_and_meld_kinds_read_any_case_and_refuse_the_rest():
         ("10d", "^5u", " 10♦ "),
         ("7h", "", "7h"),
         ("7h", ">4", "  7h"),
-        ("r7", ">4u", "  r7"),
+        ("r7", ">4u", "  \N{LARGE RED CIRCLE}7"),
+        ("r7", ">4", "  r7"),
         ("j", "<3u", "j  "),
     ],
 )

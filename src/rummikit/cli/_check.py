@@ -3,18 +3,42 @@ an opening breaks the profile's rules.
 
 It answers no with exit code 1: an invalid meld, pieces the deck does not hold (more copies
 than it has, or pieces of another family, with the profiles that play them), or an opening
-that falls short.
+that falls short. On a terminal the lines are the same, with the melds drawn in colour.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
+from rummikit.cli._formats import terminal_console
 from rummikit.cli._inputs import PROFILE_OPTION, family_hint, notation_message, profile_option
 from rummikit.errors import InvalidArgument, InvalidMeld, NotationError
 from rummikit.meld import Meld
 from rummikit.notation import parse_meld, parse_table
 from rummikit.options import OpeningRule
+from rummikit.reading import MeldReading
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+_LABELS = {"valid": "bold green", "invalid": "bold red", "opening": "bold", "": ""}
+"""How a line's label is styled on a terminal."""
+
+
+def _say(console: Console | None, label: str, *parts: str | Meld | MeldReading) -> None:
+    """One line: ``label`` in a column of 9, then ``parts``, melds and readings in their
+    notation; on a terminal the label styled and the melds drawn in colour."""
+    if console is None:
+        click.echo(f"{label:<9}{''.join(map(str, parts))}")
+        return
+    from rich.text import Text
+
+    line = Text.assemble((label, _LABELS[label]), " " * (9 - len(label)))
+    for part in parts:
+        line.append_text(Text(part) if isinstance(part, str) else part.__rich__())
+    console.print(line, soft_wrap=True)
 
 
 @click.command()
@@ -51,6 +75,7 @@ def check(
         raise click.BadParameter(
             "the table is empty: give at least one meld", param_hint="NOTATION"
         )
+    console = terminal_console()
     ok = True
     deck: InvalidArgument | None = None  # a piece not in the deck, or more copies than it has
     pieces = [tile for meld in melds for tile in meld.tiles]
@@ -63,32 +88,32 @@ def check(
     if deck is not None and deck.code == "not_in_deck":
         deck_line += family_hint(profile, pieces)
     if deck is not None and len(melds) > 1:
-        click.echo(f"invalid  {deck_line}")
+        _say(console, "invalid", deck_line)
     for meld in melds:
         try:
             reading = profile.read_meld(meld)
         except InvalidMeld as error:
             ok = False
-            click.echo(f"invalid  {meld}")
+            _say(console, "invalid", meld)
             hint = family_hint(profile, meld.tiles) if error.code == "not_in_deck" else ""
-            click.echo(f"         {error.code}: {error.message}{hint}")
+            _say(console, "", f"{error.code}: {error.message}{hint}")
             # a reading says what the deck lacks only for jokers; copies are told apart
             if deck is not None and len(melds) == 1 and deck.code != error.code:
-                click.echo(f"         {deck_line}")
+                _say(console, "", deck_line)
         else:
-            click.echo(f"valid    {reading} (value {reading.value})")
+            _say(console, "valid", reading, f" (value {reading.value})")
             if deck is not None and len(melds) == 1:
-                click.echo(f"invalid  {deck_line}")
+                _say(console, "invalid", deck_line)
     if opening and deck is None:  # an opening of pieces the deck does not hold is no question
         verdict = profile.check_opening(melds)
         if verdict.ok and profile.opening_rule is OpeningRule.POINTS:
             points = profile.opening_points(melds)
-            click.echo(f"opening  ok under {profile.name}: {points} points")
+            _say(console, "opening", f"ok under {profile.name}: {points} points")
         elif verdict.ok:
-            click.echo(f"opening  ok under {profile.name}")
+            _say(console, "opening", f"ok under {profile.name}")
         else:
             ok = False
             for violation in verdict.violations:
-                click.echo(f"opening  {violation.code}: {violation.message}")
+                _say(console, "opening", f"{violation.code}: {violation.message}")
     if not ok:
         ctx.exit(1)

@@ -1,9 +1,11 @@
-"""The forms a command's output takes: tables on a console, JSON or CSV.
+"""The forms a command's output takes: tables on a console, pictures, JSON or CSV.
 
 Tables are drawn by rich on a console as wide as the terminal (or ``COLUMNS``), and 100
 columns wide into a pipe or a file, so that saved output does not depend on the terminal it
-was made in. JSON and CSV are written whole, for programs. A simulation report's figures are
-laid out here too, as the rows of the results table.
+was made in. On a terminal, ``check`` and ``solve`` draw their pieces in colour
+(:mod:`rummikit.terminal`); into a pipe or a file they write plain text, the same whatever
+the terminal. JSON and CSV are written whole, for programs. A simulation report's figures
+are laid out here too, as the rows of the results table.
 """
 
 from __future__ import annotations
@@ -54,6 +56,19 @@ def make_console(*, stderr: bool = False) -> Console:
         else:
             console.width = _PIPE_WIDTH
     return console
+
+
+def terminal_console() -> Console | None:
+    """A console on the standard output when that is a terminal, for pictures in colour;
+    None into a pipe or a file, where the command writes plain text.
+
+    Whether it is a terminal is rich's call: a tty, unless ``TTY_COMPATIBLE`` says otherwise
+    (``1`` or ``0``) or ``FORCE_COLOR`` is set (non-empty: a terminal). On a terminal,
+    ``NO_COLOR`` leaves the pictures without colours (rich's ``no_color``), and ``TERM=dumb``
+    without any style.
+    """
+    console = make_console()
+    return console if console.is_terminal else None
 
 
 @cache

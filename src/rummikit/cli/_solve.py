@@ -1,14 +1,19 @@
 """The ``solve`` command: the best play for a rack on a table, by :func:`rummikit.solve`.
 
 It prints the pieces played and the table after the play, and says no with exit code 1
-when there is no legal play (or none within ``--budget``).
+when there is no legal play (or none within ``--budget``). On a terminal it draws the table
+and the rack before and after the play, in colour, the pieces played underlined.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from typing import TYPE_CHECKING
+
 import click
 
 from rummikit import solver
+from rummikit.cli._formats import terminal_console
 from rummikit.cli._inputs import (
     PROFILE_OPTION,
     Count,
@@ -20,8 +25,12 @@ from rummikit.cli._inputs import (
 )
 from rummikit.errors import NotationError, RummikitError
 from rummikit.notation import parse_tiles
+from rummikit.pieces import Tile
 from rummikit.solver import Objective
 from rummikit.table import TableState
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 @click.command()
@@ -90,6 +99,10 @@ def solve(
         ctx.exit(1)
     after: TableState = solution.table
     played = after.tiles - table.tiles
+    console = terminal_console()
+    if console is not None:
+        _draw(console, table, rack, after, played, solution.optimal)
+        return
     laid = " ".join(str(tile) for tile in sorted(played.elements()))
     count = sum(played.values())
     click.echo(f"play {count} tile{'' if count == 1 else 's'}: {laid}")
@@ -98,3 +111,46 @@ def solve(
     click.echo("table after the play:")
     for meld in after:
         click.echo(f"  {meld}")
+
+
+def _draw(
+    console: Console,
+    table: TableState,
+    rack: list[Tile],
+    after: TableState,
+    played: Counter[Tile],
+    optimal: bool,
+) -> None:
+    """The play on a terminal: the lines written into a pipe, in colour, with the table and
+    the rack before the play and after it; the pieces played underlined."""
+    from rich.text import Text
+
+    from rummikit.terminal import table_text, tiles_text
+
+    def say(*parts: str | tuple[str, str] | Text) -> None:
+        console.print(Text.assemble(*parts), soft_wrap=True)  # the terminal wraps, not rich
+
+    laid = sorted(played.elements())
+    unplayed = Counter(played)
+    left = [tile for tile in rack if not _take(unplayed, tile)]  # in the order given
+    count = len(laid)
+    say(f"play {count} tile{'' if count == 1 else 's'}: ", tiles_text(laid))
+    if not optimal:
+        say(("(the best play found within the budget; not proven optimal)", "dim"))
+    for when, melds, on_table, pieces, on_rack in (
+        ("before", table, [], rack, laid),
+        ("after", after, laid, left, []),
+    ):
+        say((f"table {when} the play:", "bold"))
+        for line in table_text(melds, laid=on_table).split("\n"):
+            say("  ", line)
+        shown = tiles_text(pieces, laid=on_rack) if pieces else Text("(empty)", "dim italic")
+        say((f"rack {when} the play:", "bold"), " ", shown)
+
+
+def _take(counts: Counter[Tile], tile: Tile) -> bool:
+    """Whether ``counts`` holds ``tile``, taking one copy of it if so."""
+    if counts[tile] <= 0:
+        return False
+    counts[tile] -= 1
+    return True

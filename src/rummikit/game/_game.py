@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -60,6 +61,9 @@ from rummikit.profile import RuleProfile
 from rummikit.scoring import settle_round
 from rummikit.table import TableState
 from rummikit.verdict import IllegalAction, Verdict, Violation
+
+if TYPE_CHECKING:  # rich, of the cli extra, is imported when a picture is drawn
+    from rich.text import Text
 
 __all__ = ["Game"]
 
@@ -649,3 +653,10 @@ class Game:
         state = state_shown(self.phase, self.current_player, self.outcome)
         name = brief(self.profile.name)
         return f"<Game {name} turn {self.turn}, {state}, {sizes}, {table_shown(self.table)}>"
+
+    def __rich__(self) -> Text:
+        """The game in colour, for rich, as every player sees it: a view without the rack
+        (see :class:`PlayerView`)."""
+        from rummikit.game._pictures import position_text
+
+        return position_text(self.view(self.current_player), own_rack=False)

@@ -8,6 +8,7 @@ whatever they hold, and never fail (a host may build a view with anything in it)
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -15,6 +16,9 @@ from rummikit.errors import InvalidArgument, brief
 from rummikit.pieces import Tile
 from rummikit.profile import RuleProfile
 from rummikit.table import TableState
+
+if TYPE_CHECKING:  # rich, of the cli extra, is imported when a picture is drawn
+    from rich.text import Text
 
 __all__ = ["Outcome", "Phase", "PlayerView", "Position", "Termination"]
 
@@ -136,6 +140,13 @@ class PlayerView:
             return str(svg.view(self))
         except InvalidArgument:
             return None
+
+    def __rich__(self) -> Text:
+        """The view in colour, for rich: who is to do what, the table, each seat's piece
+        count, the rack, the stock and the discard pile (see :mod:`rummikit.terminal`)."""
+        from rummikit.game._pictures import position_text
+
+        return position_text(self, own_rack=True)
 
 
 _TO_DO = {
