@@ -40,13 +40,22 @@ from rummikit.notation import (
     as_meld,
     as_table,
     as_tiles,
-    format_table,
 )
 from rummikit.pieces import Tile, as_tile
 from rummikit.profile import RuleProfile
 from rummikit.svg._board import DISCARDS_SHOWN, Round, draw_round
 from rummikit.svg._draw import Picture, draw_piece, finish, piece_name, piece_width, start
-from rummikit.svg._layout import meld_box, meld_title, place, rack_box, read, table_box, uses_cards
+from rummikit.svg._layout import (
+    meld_box,
+    meld_title,
+    place,
+    rack_box,
+    read,
+    spoken_table,
+    spoken_tiles,
+    table_box,
+    uses_cards,
+)
 from rummikit.svg._style import Style
 from rummikit.table import TableState
 
@@ -175,7 +184,7 @@ def table(
         found, chosen, profile=rules, cards=uses_cards(tiles, rules), stands_for=_flag(stands_for)
     )
     where = f" under {rules.name}" if rules is not None else ""
-    text = _title(title) or f"A table{where}: {format_table(found, unicode=True)}"
+    text = _title(title) or f"A table{where}: {spoken_table(found)}"
     root = start(box.width, box.height, text, "table-picture", chosen)
     place(root, box, 0, 0)
     return finish(root)
@@ -192,7 +201,7 @@ def rack(
     :attr:`Style.row_length`; jokers are drawn as ``profile``'s deck says."""
     found, chosen = as_tiles(tiles), _style(style)
     box = rack_box(found, chosen, cards=uses_cards(found, _profile(profile)))
-    listed = " ".join(f"{tile:u}" for tile in found)
+    listed = spoken_tiles(found)
     text = _title(title) or (f"A rack of {len(found)}: {listed}" if found else "An empty rack")
     root = start(box.width, box.height, text, "rack-picture", chosen)
     place(root, box, 0, 0)

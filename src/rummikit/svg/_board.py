@@ -16,7 +16,6 @@ import attrs
 from rummikit.game import Outcome, Phase
 from rummikit.game._discards import has_discards
 from rummikit.game._values import state_shown
-from rummikit.notation import format_table, format_tiles
 from rummikit.pieces import Tile
 from rummikit.profile import RuleProfile
 from rummikit.svg._draw import (
@@ -29,7 +28,16 @@ from rummikit.svg._draw import (
     piece_width,
     start,
 )
-from rummikit.svg._layout import Box, place, rack_box, table_box, text_width, uses_cards
+from rummikit.svg._layout import (
+    Box,
+    place,
+    rack_box,
+    spoken_table,
+    spoken_tiles,
+    table_box,
+    text_width,
+    uses_cards,
+)
 from rummikit.svg._style import Style
 from rummikit.table import TableState
 
@@ -92,19 +100,19 @@ def describe(state: Round) -> str:
     else:
         start = f"What player {state.player} sees of a game of {name}"
     parts = [f"{start}, turn {state.turn}: {_shown(state)}"]
-    parts.append(f"table: {format_table(state.table, unicode=True)}")
+    parts.append(f"table: {spoken_table(state.table)}")
     sizes = ", ".join(
         f"player {seat} {_plural(size, 'piece')}" for seat, size in enumerate(state.rack_sizes)
     )
     parts.append(f"racks: {sizes}; stock: {_plural(state.stock_size, 'piece')}")
     if has_discards(state.profile):
         pile = state.discards
-        top = f", top {format_tiles(pile[-1:], unicode=True)}" if pile else ""
+        top = f", top {spoken_tiles(pile[-1:])}" if pile else ""
         parts.append(f"discard pile: {_plural(len(pile), 'piece') if pile else 'empty'}{top}")
         if state.taken is not None:
-            parts.append(f"taken this turn: {format_tiles([state.taken], unicode=True)}")
+            parts.append(f"taken this turn: {spoken_tiles([state.taken])}")
     if state.player is not None:
-        parts.append(f"own rack: {format_tiles(state.rack, unicode=True) or 'empty'}")
+        parts.append(f"own rack: {spoken_tiles(state.rack) or 'empty'}")
     return "; ".join(parts)
 
 

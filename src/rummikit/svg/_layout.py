@@ -68,6 +68,24 @@ def text_width(text: str, font_size: float) -> float:
     return len(text) * font_size * 0.62
 
 
+def spoken_tiles(tiles: Sequence[Tile]) -> str:
+    """Pieces as a picture's title names them: cards with their suit symbols (``7♥``), tiles
+    in plain notation (``r7``), since screen readers read letters and suit names, not the
+    coloured circles of the unicode form of tiles."""
+    return " ".join(
+        format(tile, "u")
+        if tile.suit is not None and tile.suit.piece_set is PieceSet.CARDS
+        else str(tile)
+        for tile in tiles
+    )
+
+
+def spoken_table(table: TableState) -> str:
+    """A table as a picture's title names it: :func:`spoken_tiles` meld by meld, ``-`` for
+    the empty table."""
+    return " | ".join(spoken_tiles(meld.tiles) for meld in table) or "-"
+
+
 def uses_cards(tiles: Sequence[Tile], profile: RuleProfile | None) -> bool:
     """Whether jokers among ``tiles`` are drawn as cards: as the profile's deck says, else
     as the first natural piece says; tiles when nothing says."""
