@@ -132,6 +132,8 @@ def rule_role(
         if kinds == {True}
         else ("rows " if plural else "row ")
     )
+    if len(items) == 1:  # the whole "row 12" is the link
+        return [_xref(found[0][0], word + items[0], rawtext)], []
     result: list[nodes.Node] = [nodes.Text(word)]
     for index, (item, (label, _)) in enumerate(zip(items, found, strict=True)):
         if index:

@@ -26,8 +26,8 @@ import re
 import attrs
 
 MENTION = re.compile(
-    r"\b(?:[Mm]atrix|[Rr]ows? \d+|D\d{1,2}\b|(?:[Ss]ources?|[Ss]eeds?) \d{3}\b|"
-    r"[Ss]ection 4\.\d|l\. \d+)|§|(?<![\d,.])00\d(?![\d,])"
+    r"\b(?:[Mm]atrix|[Rr]ows? \d+|D\d{1,2}\b|(?:[Ss]ources?|[Ss]eeds?) 00\d\b|"
+    r"[Ss]ection 4\.\d|l\. \d+)|§|(?<![\d,._])00\d(?![\d,_])"
 )
 """How the docs may not name the matrix in plain text: a row, a default, a source's file
 number, a section or line of a source, or the matrix itself. Each must be a link into the
@@ -164,7 +164,7 @@ SOURCES = (
     ),
     Source(
         "disputes",
-        "the official-rules-and-disputes write-up",
+        "the rules-and-disputes write-up",
         "disputes write-up",
         "A French write-up of Rummikub's official rules and of the arguments they cause at "
         "the table: the opening's 30 points come from the rack alone and the table waits for "
