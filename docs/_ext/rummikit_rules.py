@@ -425,5 +425,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rules-matrix", RulesMatrix)
     app.add_directive("rules-defaults", RulesDefaults)
     app.add_directive("rules-sources", RulesSources)
+    app.connect("doctree-resolved", check_mentions)
     app.connect("doctree-resolved", add_titles)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -6,7 +6,7 @@ the top of the discard pile (:class:`~rummikit.TakeDiscard`); lay melds and lay 
 if wanted (one :class:`~rummikit.Play`, its final table judged like any other); discard
 one piece (:class:`~rummikit.Discard`), which ends the turn. A piece taken from the pile may
 not go back on it in the same turn: with two decks, a copy of it is the same card, since
-nobody can tell them apart (source 004 names the card, not the copy). A hand that empties,
+nobody can tell them apart (:source:`rummy` names the card, not the copy). A hand that empties,
 by a play or by the discard, wins the round at once.
 
 When the stock runs out, the pile but its top piece is shuffled into a new stock (at most
