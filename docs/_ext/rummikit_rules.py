@@ -40,12 +40,13 @@ from docutils import nodes
 from docutils.parsers.rst.states import Inliner
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.config import Config
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import split_explicit_title
 
 import rummikit as rk
-from rummikit import _matrix
+from rummikit import _matrix, _profile_options
 
 __all__ = ["setup"]
 
@@ -173,6 +174,11 @@ class _RulesDirective(SphinxDirective):
     required_arguments = 0
     optional_arguments = 0
 
+    def depend(self) -> None:
+        """Rebuild the page when the matrix or the profiles change."""
+        for module in (_matrix, _profile_options, rk.profiles):
+            self.env.note_dependency(str(module.__file__))
+
     def label(self, node: nodes.Element, label: str, title: str) -> None:
         """Give ``node`` the anchor ``label``, which ``:ref:`` and the roles link to."""
         node["ids"].append(label)
@@ -222,6 +228,7 @@ class RulesMatrix(_RulesDirective):
     """
 
     def run(self) -> list[nodes.Node]:
+        self.depend()
         values = {
             name: {row.option: row.value for row in rk.profiles.get(name).describe()}
             for name in _matrix.PROFILES
@@ -279,7 +286,7 @@ class RulesMatrix(_RulesDirective):
             entry = nodes.entry()
             note = cell.note
             if cell.default:
-                note = f"{note} :rule:`Default D{cell.default} <D{cell.default}>`."
+                note = f"{note} :rule:`Default D{cell.default} <D{cell.default}>`.".strip()
             if note:
                 entry.extend(self.rst(note))
             if cell.sources:
@@ -298,6 +305,7 @@ class RulesDefaults(_RulesDirective):
     """The defaults chosen where the sources disagree or say nothing."""
 
     def run(self) -> list[nodes.Node]:
+        self.depend()
         listing = _definitions(["rules-defaults"])
         for default in _matrix.DEFAULTS:
             item = nodes.definition_list_item()
@@ -325,6 +333,7 @@ class RulesSources(_RulesDirective):
     """The sources, each named by what it is, with the rows that cite it."""
 
     def run(self) -> list[nodes.Node]:
+        self.depend()
         listing = _definitions(["rules-sources"])
         for source in _matrix.SOURCES:
             item = nodes.definition_list_item()
@@ -411,14 +420,14 @@ STATIC = Path(__file__).parent / "rummikit_rules_static"
 """The page's style sheet: a small type and top-aligned cells for the wide table."""
 
 
-def _add_static(app: Sphinx) -> None:
-    if str(STATIC) not in app.config.html_static_path:
-        app.config.html_static_path.append(str(STATIC))
+def _add_static(app: Sphinx, config: Config) -> None:
+    if str(STATIC) not in config.html_static_path:
+        config.html_static_path.append(str(STATIC))
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the roles, the directives, the style and the check with Sphinx."""
-    app.connect("builder-inited", _add_static)
+    app.connect("config-inited", _add_static)
     app.add_css_file("rummikit_rules.css")
     app.add_role("rule", rule_role)
     app.add_role("source", source_role)

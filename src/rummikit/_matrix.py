@@ -259,7 +259,7 @@ ROWS = (
         _c("rummi", "106 tiles: 104 numbered, 2 jokers."),
         _c("pagat", "106 tiles."),
         _c("ramio", "Two 52-card decks and two jokers, 106 cards; 104 without jokers."),
-        _c("rummy bicycle", "One deck for two to four players, two decks for five or six."),
+        _c("rummy", "One deck for two to four players, two decks for five or six."),
     ),
     _row(
         2,
@@ -331,8 +331,6 @@ ROWS = (
         ),
         _c("ramio", "Drawn by lot, then the start moves on each round."),
         _c("rummy", "The highest card deals; the player on the dealer's left starts."),
-        differ="No source for the tile games names a rule the others contradict; the "
-        "common one is kept.",
     ),
     _row(
         9,
@@ -478,7 +476,7 @@ ROWS = (
     _row(
         21,
         "Playing a freed joker",
-        _c("rummi", "It stays on the table, in a valid meld (:rule:`16`)."),
+        _c("", "It stays on the table, in a valid meld (:rule:`16`)."),
         _c(
             "pagat-paraphrase",
             "In the same turn, in some meld on the table, never to the hand.",
@@ -646,8 +644,9 @@ ROWS = (
         ),
         _c(
             "rummy",
-            "Ace 1, 2-10 their number, J/Q/K 10, joker 15; the winner 0, or winner takes all "
-            "(an option, where a rummy pays double).",
+            "Ace 1, 2-10 their number, J/Q/K 10, joker 15; the winner 0. Or winner takes "
+            "all (an option, where a rummy pays double; the losers score 0, which the "
+            "source leaves unsaid).",
         ),
     ),
     _row(
@@ -691,7 +690,7 @@ DEFAULTS = (
         "starts. Each player draws a tile and the highest number starts; a tie or a joker "
         "draws again, and the tiles go back before the deal "
         "(:source:`disputes`, :source:`walkthrough`, :source:`wikipedia`). A host may choose "
-        "the first player itself.",
+        "the first player itself (``Game.new(first_player=...)``).",
     ),
     Default(
         3,
@@ -806,8 +805,7 @@ DEFAULTS = (
         "Pagat: one round, unless ``match_rounds`` or ``match_target`` is set: three rounds "
         "or 500 points (:source:`disputes`), 1000 (:source:`walkthrough`). Rami voleur: at "
         "100 or more the fewest points win, and a tie is shared (:source:`ramio` is silent "
-        "on ties). Standard rummy's winner-takes-all variant scores the losers 0 "
-        "(:source:`rummy` is silent).",
+        "on ties).",
     ),
 )
 """The defaults, in order: ``DEFAULTS[n - 1]`` is D<n>."""
