@@ -80,7 +80,7 @@ def _wanted(view: PlayerView, best: BestPlay) -> bool:
         return False
     top = view.discards[-1]
     if all(tile == top for tile in view.rack):
-        return False  # nothing could be discarded after it
+        return False  # nothing could be discarded after it, unless all is laid off
     rack = tuple(sort_tiles((*view.rack, top)))
     play = best(view, rack)
     return play is not None and (play.tiles - view.table.tiles)[top] > 0

@@ -15,6 +15,7 @@ from rummikit import profiles
 from rummikit.errors import InvalidArgument, brief
 from rummikit.meld import Meld, MeldKind
 from rummikit.notation import TableLike, TilesLike, as_table, as_tiles
+from rummikit.options import OpeningRule
 from rummikit.pieces import JOKER, Tile, sort_tiles
 from rummikit.profile import RuleProfile
 from rummikit.table import TableState
@@ -85,7 +86,8 @@ def _fits(tiles: Counter[Tile], rack: Counter[Tile]) -> bool:
 def simple_plays(
     profile: RuleProfile | str, table: TableLike, rack: TilesLike, opened: bool
 ) -> Iterator[TableState]:
-    """Legal plays made of new rack melds, plus single-tile lay-offs once opened.
+    """Legal plays made of new rack melds, plus single-tile lay-offs once opened (at once
+    where the profile has no opening rule).
 
     Yields whole tables, each accepted by :meth:`RuleProfile.check_turn`, biggest first,
     in an order fixed by the table and the rack's pieces (not by how the rack is listed,
@@ -116,7 +118,7 @@ def _simple_plays(
     if chosen:
         candidates.append(TableState((*table.melds, *chosen)))
     candidates.extend(TableState((*table.melds, meld)) for meld in melds)
-    if opened:
+    if opened or profile.opening_rule is OpeningRule.NONE:
         for index, meld in enumerate(table.melds):
             for tile in sort_tiles(set(rack)):
                 for grown in ((*meld.tiles, tile), (tile, *meld.tiles)):

@@ -231,7 +231,8 @@ class RuleProfile(Options):
         ):
             raise InvalidOption(
                 "match_elimination",
-                "elimination needs penalty scoring and a match_target to pass",
+                "elimination needs penalty scoring and a match_target to pass; with "
+                f"scoring {self.scoring.value!r}, set match_elimination=False too",
             )
 
     def __repr__(self) -> str:

@@ -274,6 +274,13 @@ def _read_run(
         if adjacent:
             return "adjacent_jokers", "this profile forbids two jokers side by side in a run"
         if 1 in low_ranks and _fits_around_the_corner(low_ranks, n):
+            high = [MAX_RUN + 1 if rank == 1 else rank for rank in low_ranks]
+            if rules.piece_set is PieceSet.CARDS and max(high) - min(high) < n:
+                return (
+                    "wraps_around",
+                    "the ace is low only under this profile, so it cannot follow the king "
+                    f"(ace_high=True allows Q-K-A): {_listing(naturals)}",
+                )
             return (
                 "wraps_around",
                 "a run does not turn the corner from the highest rank back to 1: "

@@ -100,3 +100,12 @@ def test_regression_rack_melds_come_in_one_order_under_any_hash_seed():
     plays laying as much) then played a seeded game differently in another process."""
     code = "from tests.play.test_moves import listing; print(listing(), end='')"
     assert run_python(["-c", code]) == [listing()] * 2
+
+
+def test_regression_simple_plays_lay_off_at_once_without_an_opening_rule():
+    """Found by a review: simple_plays offered lay-offs only to an opened player, so the
+    simple and random bots never laid off before their first meld in standard rummy,
+    which has no opening (source 004, step 3)."""
+    plays = [str(play) for play in simple_plays("standard_rummy", "3c 4c 5c", "6c 9d Kh 2s", False)]
+    assert "3c 4c 5c 6c" in plays
+    assert not list(simple_plays("pagat", "r3 r4 r5", "r6 b9", False))  # pagat: open first

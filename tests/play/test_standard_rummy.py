@@ -756,3 +756,28 @@ def test_illegal_actions_change_nothing(start_and_bots, stop, data):
             game.apply(action)
         assert info.value.codes == verdict.codes
         assert game == snapshot
+
+
+def test_regression_taking_the_discard_to_go_out_by_laying_off_is_allowed():
+    """Found by a review: a hand of one joker could not take the top joker although both
+    could be laid off, going out "avec ou sans défausse finale" (source 004, step 6); the
+    take is refused only when the copies cannot all be laid off."""
+    jokers = rk.profiles.get("standard_rummy").evolve(jokers=2)
+    deck = list(jokers.deck_for(2))
+    for tile in rk.parse_tiles("4s 5s 6s 9h 10h Jh j j Qd"):
+        deck.remove(tile)
+    game = rk.Game.from_position(
+        jokers, table="4s 5s 6s | 9h 10h Jh", racks=["j", "Qd"], stock=deck, discards="j"
+    )
+    game = game.apply(rk.TakeDiscard())
+    game = game.apply(rk.Play("4s 5s 6s j | 9h 10h Jh j"))
+    assert game.outcome is not None
+    assert game.outcome.winners == (0,)
+    stuck = rk.Game.from_position(
+        jokers,
+        table="",
+        racks=["j", "Qd"],
+        stock=[*deck, *rk.parse_tiles("4s 5s 6s 9h 10h Jh")],
+        discards="j",
+    )
+    assert stuck.check(rk.TakeDiscard()).codes == ("no_discard_left",)

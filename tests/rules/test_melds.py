@@ -407,3 +407,16 @@ def test_read_meld_reads_or_refuses(name: str, pieces: list[rk.Tile], kind: Any,
         assert (substitute is not None) == tile.is_joker
     if kind is not None:
         assert reading.kind is rk.MeldKind.coerce(kind)
+
+
+def test_regression_an_ace_after_the_king_names_the_ace_high_option():
+    """Found by a review: under standard rummy's ace low, Q-K-A was refused as turning the
+    corner, which it does not; the message now names ``ace_high`` (K-A-2 still wraps)."""
+    rummy = rk.profiles.get("standard_rummy")
+    with pytest.raises(rk.InvalidMeld) as high:
+        rummy.read_meld("Qs Ks As")
+    assert high.value.code == "wraps_around"
+    assert "ace_high=True" in high.value.message
+    with pytest.raises(rk.InvalidMeld) as wrap:
+        rummy.read_meld("Ks As 2s")
+    assert "turn the corner" in wrap.value.message

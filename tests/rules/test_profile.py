@@ -383,3 +383,15 @@ def test_evolve_gives_a_valid_profile_or_invalid_option(name: str, changes: dict
 def test_a_title_must_be_text(title: object) -> None:
     with pytest.raises(rk.InvalidOption):
         attrs.evolve(PROFILES["pagat"], title=title)
+
+
+def test_regression_winner_takes_all_on_standard_rummy_says_what_else_to_set():
+    """Found by a review: evolving standard rummy to winner-takes-all named only
+    match_elimination, an option the user had not touched."""
+    rummy = rk.profiles.get("standard_rummy")
+    with pytest.raises(rk.InvalidOption) as info:
+        rummy.evolve(scoring="winner_takes_all")
+    assert "set match_elimination=False" in info.value.message
+    assert rummy.evolve(scoring="winner_takes_all", match_elimination=False).scoring.value == (
+        "winner_takes_all"
+    )

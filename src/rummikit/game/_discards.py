@@ -19,9 +19,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from rummikit.meld import Meld
 from rummikit.options import StockEnd, TurnStructure
 from rummikit.pieces import Tile, sort_tiles
 from rummikit.profile import RuleProfile
+from rummikit.table import TableState
 from rummikit.verdict import Violation
 
 __all__ = [
@@ -29,6 +31,7 @@ __all__ = [
     "discard_problems",
     "has_discards",
     "kept_for_discard",
+    "lays_off_all",
     "no_pile",
     "refilled",
     "take_problems",
@@ -50,10 +53,15 @@ def no_pile(profile: RuleProfile) -> Violation:
 
 
 def take_problems(
-    profile: RuleProfile, drawn: bool, discards: Sequence[Tile], rack: Sequence[Tile]
+    profile: RuleProfile,
+    drawn: bool,
+    discards: Sequence[Tile],
+    rack: Sequence[Tile],
+    table: TableState,
 ) -> list[Violation]:
     """Why taking the top discard is refused now (nothing when it is allowed): also when
-    ``rack`` holds only copies of it, as none could then be discarded."""
+    ``rack`` holds only copies of it and they cannot all be laid off on ``table`` with it,
+    as nothing could then be discarded and the turn could not end."""
     if not has_discards(profile):
         return [no_pile(profile)]
     if drawn:
@@ -61,11 +69,12 @@ def take_problems(
     if not discards:
         return [Violation("discard_pile_empty", "the discard pile is empty: draw from the stock")]
     top = discards[-1]
-    if all(tile == top for tile in rack):
+    if all(tile == top for tile in rack) and not lays_off_all(profile, table, len(rack) + 1, top):
         return [
             Violation(
                 "no_discard_left",
-                f"taking {top} would leave you nothing to discard: draw from the stock",
+                f"taking {top} would leave you nothing to discard and no way to lay every "
+                "card off: draw from the stock",
             )
         ]
     return []
@@ -90,6 +99,27 @@ def discard_problems(
             )
         )
     return problems
+
+
+def lays_off_all(profile: RuleProfile, table: TableState, count: int, tile: Tile) -> bool:
+    """Whether ``count`` copies of ``tile`` can all be laid off on the melds of ``table``,
+    each meld taking some of them and staying valid: how a hand of nothing but the top
+    discard's copies can still go out after taking it (source 004 lets a player go out by
+    laying off the last card). Copies of one face are few (at most the deck's copies and
+    the one taken), so trying each meld's share is cheap."""
+    reachable = {0}  # how many copies the melds seen so far can take together
+    for meld in table:
+        takes = [
+            extra
+            for extra in range(1, count + 1)
+            if profile.is_valid_meld(Meld((*meld.tiles, *(tile,) * extra), meld.kind))
+        ]
+        reachable |= {
+            done + extra for done in reachable for extra in takes if done + extra <= count
+        }
+        if count in reachable:
+            return True
+    return False
 
 
 def kept_for_discard(rack: Sequence[Tile], taken: Tile | None) -> Violation | None:

@@ -365,7 +365,7 @@ class Game:
             if phase is not Phase.DRAW:
                 return [Violation("wrong_phase", "you have drawn this turn; lay melds or discard")]
         elif isinstance(action, TakeDiscard):
-            return take_problems(self.profile, self.drawn, self.discards, rack)
+            return take_problems(self.profile, self.drawn, self.discards, rack, self.table)
         elif isinstance(action, Discard):
             return discard_problems(self.profile, self.drawn, rack, self.taken, action.tile)
         elif isinstance(action, Play):
