@@ -104,7 +104,7 @@ def discard_problems(
 def lays_off_all(profile: RuleProfile, table: TableState, count: int, tile: Tile) -> bool:
     """Whether ``count`` copies of ``tile`` can all be laid off on the melds of ``table``,
     each meld taking some of them and staying valid: how a hand of nothing but the top
-    discard's copies can still go out after taking it (source 004 lets a player go out by
+    discard's copies can still go out after taking it (:source:`rummy` lets a player go out by
     laying off the last card). Copies of one face are few (at most the deck's copies and
     the one taken), so trying each meld's share is cheap."""
     reachable = {0}  # how many copies the melds seen so far can take together
