@@ -124,6 +124,7 @@ def test_the_readme_links_its_mentions_of_the_matrix():
         ("(:rule:`12`, :rule:`D3`; :source:`rummi`)", []),
         ("``D3`` and :ref:`the matrix <rules>`", []),
         ("1,000 steps, 4,000 digits, 10,000 actions", []),
+        ("10_000 tiles, the colour #f0a000, 2000 points", []),
     ],
 )
 def test_the_check_tells_a_link_from_plain_text(text: str, found: list[str]):

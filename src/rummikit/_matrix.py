@@ -27,7 +27,7 @@ import attrs
 
 MENTION = re.compile(
     r"\b(?:[Mm]atrix|[Rr]ows? \d+|D\d{1,2}\b|(?:[Ss]ources?|[Ss]eeds?) 00\d\b|"
-    r"[Ss]ection 4\.\d|l\. \d+)|§|(?<![\d,._])00\d(?![\d,_])"
+    r"[Ss]ection 4\.\d|l\. \d+)|§|(?<![\w,.])00\d(?![\w,])"
 )
 """How the docs may not name the matrix in plain text: a row, a default, a source's file
 number, a section or line of a source, or the matrix itself. Each must be a link into the
