@@ -23,6 +23,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "rummikit_options",
+    "rummikit_rules",
     "rummikit_simplot",
     "rummikit_pictures",
     "rummikit_terminal",

@@ -2,8 +2,9 @@
 
 ``.. profile-options:: pagat`` renders a table of every option of the named rule profile:
 the option, its value in that profile, what it means and the row of the rules matrix it
-answers. The rows come from :meth:`rummikit.RuleProfile.describe`, so the table can never
-drift from the code.
+answers, linked to that row on the rules page (``rules-row-<n>``, made by
+``rummikit_rules``). The rows come from :meth:`rummikit.RuleProfile.describe`, so the table
+can never drift from the code.
 
 With ``:compare: other`` the table gains a column showing the other profile's value, and
 ``:differences-only:`` keeps only the options whose values differ.
@@ -15,6 +16,7 @@ from typing import Any
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
@@ -27,6 +29,22 @@ def _text_cell(text: str, *, literal: bool = False) -> nodes.entry:
     entry = nodes.entry()
     paragraph = nodes.paragraph()
     paragraph += nodes.literal(text, text) if literal else nodes.Text(text)
+    entry += paragraph
+    return entry
+
+
+def _row_cell(row: int) -> nodes.entry:
+    """The row an option answers, linked to it on the rules page; a dash for none."""
+    if not row:
+        return _text_cell("—")
+    text = str(row)
+    ref = addnodes.pending_xref(
+        "", refdomain="std", reftype="ref", reftarget=f"rules-row-{row}", refexplicit=True
+    )
+    ref += nodes.inline(text, text)
+    entry = nodes.entry()
+    paragraph = nodes.paragraph()
+    paragraph += ref
     entry += paragraph
     return entry
 
@@ -56,7 +74,7 @@ class ProfileOptions(SphinxDirective):
         headers = ["Option", "Value"]
         if other is not None:
             headers.append(f"In {other.name}")
-        headers += ["Meaning", "Matrix row"]
+        headers += ["Meaning", "Rule"]
         widths = [22, 14] + ([14] if other is not None else []) + [50, 8]
 
         rows = []
@@ -70,7 +88,7 @@ class ProfileOptions(SphinxDirective):
             if other is not None:
                 cells.append(_text_cell(theirs[row.option], literal=literal))
             cells.append(_text_cell(row.meaning))
-            cells.append(_text_cell(str(row.row) if row.row else "—"))
+            cells.append(_row_cell(row.row))
             rows.append(cells)
 
         table = nodes.table(classes=["profile-options"])

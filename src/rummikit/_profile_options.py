@@ -1,10 +1,11 @@
 """Every option of a rule profile: its type, its default, its check, what it means and the
-row of the rules matrix it answers.
+row of the :ref:`rules matrix <rules>` it answers.
 
 :class:`~rummikit.RuleProfile` is these options plus what follows from them (the checks of
 how they combine, the deck, meld reading, the rules' face); the options alone are kept here,
 as one list a reader can scan, in the order :meth:`~rummikit.RuleProfile.describe` shows
-them. Each field's metadata holds its meaning (``doc``) and its matrix row (``row``). The
+them. Each field's metadata holds its meaning (``doc``) and its row (``row``), which the
+rules page shows with the sources and defaults behind it. The
 defaults are Pagat's rules.
 """
 
@@ -130,7 +131,7 @@ class Options:
         default=True,
         validator=flag,
         metadata={
-            "doc": "Table tiles may be used or rearranged in the turn of the opening (D4).",
+            "doc": "Table tiles may be used or rearranged in the turn of the opening.",
             "row": 14,
         },
     )
@@ -153,19 +154,19 @@ class Options:
         default=False,
         validator=flag,
         metadata={
-            "doc": "Freeing a joker from a group of three needs both missing colours (D6).",
+            "doc": "Freeing a joker from a group of three needs both missing colours.",
             "row": 19,
         },
     )
     joker_replacement_from_table: bool = attrs.field(
         default=False,
         validator=flag,
-        metadata={"doc": "The tile replacing a joker may come from the table (D7).", "row": 20},
+        metadata={"doc": "The tile replacing a joker may come from the table.", "row": 20},
     )
     freed_joker: FreedJoker = attrs.field(
         default=FreedJoker.ANYWHERE,
         converter=FreedJoker,
-        metadata={"doc": "Where a freed joker must be played in the same turn (D8).", "row": 21},
+        metadata={"doc": "Where a freed joker must be played in the same turn.", "row": 21},
     )
     joker_swap: bool = attrs.field(
         default=False,
@@ -179,7 +180,7 @@ class Options:
     forbid_adjacent_jokers: bool = attrs.field(
         default=False,
         validator=flag,
-        metadata={"doc": "Two jokers may not stand side by side in a run (D9).", "row": 23},
+        metadata={"doc": "Two jokers may not stand side by side in a run.", "row": 23},
     )
     min_meld_length: int = attrs.field(
         default=3,

@@ -124,7 +124,7 @@ class GiveUp:
     """The player gives up a turn after failing to leave a valid table.
 
     The table is restored, the player draws the profile's ``failure_penalty`` and the turn
-    passes (matrix row 28).
+    passes (:rule:`28`).
     """
 
     player: int | None = attrs.field(default=None, validator=_check_player, kw_only=True)

@@ -8,18 +8,18 @@ to the target); with penalty scoring the lowest wins (rami voleur's game to 100)
 the win.
 
 With ``match_elimination`` (penalty scoring, standard rummy) the target is a cap instead: a
-player whose cumulative total passes it (is more than it, source 004 "dépasse un plafond")
+player whose cumulative total passes it (is more than it, :source:`rummy` "dépasse un plafond")
 leaves the match, the next rounds are dealt to the players still in, and the match ends when
 one player is left (a round needs two), who wins. The match's players keep their numbers
 (0 to n-1) throughout; a round dealt to fewer players numbers its seats from 0 again, in
 the same order round the table, and :attr:`Match.seats_in_play` maps them back.
 
-The deal passes one seat left each round and the player on the dealer's left starts (source
-004 l. 24; the first round's dealer sits on the right of its first player, however the
-profile chose that player). With eliminations, the deal passes to the next player still in
-after the last dealer, and the player still in on that dealer's left starts. Everything
-follows from the seed, the first player and the rounds' outcomes, so replaying a match's
-actions reproduces its eliminations.
+The deal passes one seat left each round and the player on the dealer's left starts
+(:source:`rummy`, set-up step 1; the first round's dealer sits on the right of its first
+player, however the profile chose that player). With eliminations, the deal passes to the
+next player still in after the last dealer, and the player still in on that dealer's left
+starts. Everything follows from the seed, the first player and the rounds' outcomes, so
+replaying a match's actions reproduces its eliminations.
 """
 
 from __future__ import annotations

@@ -63,10 +63,11 @@ class OptionEnum(enum.Enum, metaclass=_OptionEnumType):
 
 
 class FirstPlayer(OptionEnum):
-    """How the first player of a game is chosen (matrix row 8)."""
+    """How the first player of a game is chosen (:rule:`8`)."""
 
     HIGHEST_DRAW = "highest_draw"
-    """Each player draws a piece; the highest rank starts; ties and jokers draw again (D2)."""
+    """Each player draws a piece; the highest rank starts; ties and jokers draw again
+    (:rule:`D2`)."""
     LOT = "lot"
     """Drawn by lot with the game's seeded generator."""
     DEALER_LEFT = "dealer_left"
@@ -76,7 +77,7 @@ class FirstPlayer(OptionEnum):
 
 
 class TurnStructure(OptionEnum):
-    """What a turn consists of (matrix rows 9 and 10)."""
+    """What a turn consists of (:rule:`9, 10`)."""
 
     PLAY_OR_DRAW = "play_or_draw"
     """Play at least one rack tile, or draw one tile, which ends the turn."""
@@ -88,7 +89,7 @@ class TurnStructure(OptionEnum):
 
 
 class OpeningRule(OptionEnum):
-    """What a player's first play must contain (matrix row 11)."""
+    """What a player's first play must contain (:rule:`11`)."""
 
     POINTS = "points"
     """New melds from the rack worth at least ``opening_min_points``."""
@@ -99,7 +100,7 @@ class OpeningRule(OptionEnum):
 
 
 class OpeningJokerValue(OptionEnum):
-    """What a joker counts for in the opening points (matrix row 12)."""
+    """What a joker counts for in the opening points (:rule:`12`)."""
 
     ZERO = "zero"
     """Nothing (the online rule)."""
@@ -108,7 +109,7 @@ class OpeningJokerValue(OptionEnum):
 
 
 class JokerPolicy(OptionEnum):
-    """What may be done with a meld holding a joker (matrix rows 17 and 18)."""
+    """What may be done with a meld holding a joker (:rule:`17, 18`)."""
 
     FREE = "free"
     """Like any other meld: split, merged and rearranged; the joker moves freely on the table."""
@@ -118,7 +119,7 @@ class JokerPolicy(OptionEnum):
 
 
 class FreedJoker(OptionEnum):
-    """Where a joker freed by replacement must be played in the same turn (matrix row 21)."""
+    """Where a joker freed by replacement must be played in the same turn (:rule:`21`)."""
 
     ANYWHERE = "anywhere"
     """In any meld on the table other than the one it left."""
@@ -129,31 +130,32 @@ class FreedJoker(OptionEnum):
 
 
 class StockEnd(OptionEnum):
-    """What happens when the stock is empty (matrix row 32)."""
+    """What happens when the stock is empty (:rule:`32`)."""
 
     PLAY_UNTIL_BLOCKED = "play_until_blocked"
-    """Play on without drawing; after a full round of passes the round ends blocked (D14)."""
+    """Play on without drawing; after a full round of passes the round ends blocked
+    (:rule:`D14`)."""
     END_NO_WINNER = "end_no_winner"
-    """The round ends with no winner when a player must draw from the empty stock (D14);
+    """The round ends with no winner when a player must draw from the empty stock (:rule:`D14`);
     where turns end with a discard, at the end of the turn that empties the stock."""
     RESHUFFLE = "reshuffle"
     """At the end of the turn that empties the stock, the discard pile but its top piece is
     shuffled into a new stock, at most ``reshuffles`` times (draw-and-discard turns only);
     when the stock runs out with no reshuffle left, the round ends at the end of that turn,
-    won by the blocked-end rule (D14)."""
+    won by the blocked-end rule (:rule:`D14`)."""
 
 
 class BlockedWinner(OptionEnum):
-    """Who wins a round that ends with nobody out (matrix row 33)."""
+    """Who wins a round that ends with nobody out (:rule:`33`)."""
 
     LOWEST_POINTS = "lowest_points"
-    """The lowest rack total; ties go to the fewest tiles, then the win is shared (D15)."""
+    """The lowest rack total; ties go to the fewest tiles, then the win is shared (:rule:`D15`)."""
     FEWEST_TILES = "fewest_tiles"
     """The fewest tiles; ties go to the lowest rack total, then the win is shared."""
 
 
 class DealSize(OptionEnum):
-    """How many pieces each player is dealt (matrix row 7)."""
+    """How many pieces each player is dealt (:rule:`7`)."""
 
     FIXED = "fixed"
     """``hand_size`` pieces, whatever the number of players."""
@@ -163,7 +165,7 @@ class DealSize(OptionEnum):
 
 
 class Scoring(OptionEnum):
-    """How a round is scored (matrix row 34)."""
+    """How a round is scored (:rule:`34`)."""
 
     ZERO_SUM = "zero_sum"
     """Losers score minus their rack, the winner plus the sum: every round sums to zero."""
@@ -174,7 +176,7 @@ class Scoring(OptionEnum):
 
 
 class PieceValues(OptionEnum):
-    """What a natural piece left in hand is worth at the end of a round (matrix row 34)."""
+    """What a natural piece left in hand is worth at the end of a round (:rule:`34`)."""
 
     FACE = "face"
     """Its number: 1 to 13."""

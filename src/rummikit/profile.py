@@ -1,7 +1,7 @@
 """The rule profile: every rule of a game variant as one validated, immutable value.
 
-Each option answers one row of the rules matrix (``row`` in its metadata). A house rule is
-``profile.evolve(option=value)``; the new value is validated like the original and an
+Each option answers one row of the :ref:`rules matrix <rules>` (``row`` in its metadata). A
+house rule is ``profile.evolve(option=value)``; the new value is validated like the original and an
 unknown option, an impossible value or combination of options raises
 :class:`~rummikit.InvalidOption` naming the option.
 
@@ -471,7 +471,8 @@ class RuleProfile(Options):
     # -- description ----------------------------------------------------------------------
 
     def describe(self) -> tuple[OptionRow, ...]:
-        """Every option as a row: name, value as text, meaning, and its rules-matrix row."""
+        """Every option as a row: name, value as text, meaning, and its row of the
+        :ref:`rules matrix <rules>`."""
         return tuple(
             OptionRow(
                 field.name,

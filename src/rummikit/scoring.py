@@ -1,7 +1,7 @@
 """End-of-round scoring: what pieces left in hand cost, who won, and each player's points.
 
 Three ways to share the points (``scoring``): zero-sum (pagat), penalty (online, rami
-voleur, standard rummy) and winner-takes-all (standard rummy's variant, source 004 l. 45:
+voleur, standard rummy) and winner-takes-all (standard rummy's variant, :source:`rummy` on scoring:
 "Le gagnant encaisse la somme des valeurs de pénalité de tous ses adversaires"). A round
 won by going out "rummy" (in one turn, nothing laid before) is told by the caller with
 ``rummy=True``: only the caller (a game) knows the turns; the profile's ``rummy_bonus``
@@ -133,7 +133,7 @@ def score_round(
     """Each player's points for a round that ended with ``racks``, by the profile's scoring.
 
     Zero-sum scoring: each loser scores minus their rack and the winner the sum, so a round
-    sums to zero. On a blocked end won by the lowest total (D15), losers pay only the
+    sums to zero. On a blocked end won by the lowest total (:rule:`D15`), losers pay only the
     difference between their rack and the winner's. A winner named by the caller is scored as
     if they went out. When several players share a blocked win, each
     loser pays every co-winner in full, which keeps the round zero-sum in whole points.
@@ -142,18 +142,19 @@ def score_round(
 
     Winner-takes-all scoring: the winner scores the total of every other rack and the others
     0; higher is better. A round that ended with nobody out is won by the blocked-end rule
-    (source 004 l. 50: the lowest hand total wins the hand), and that winner takes the other
-    racks' totals in full, as one who went out (l. 45: the winner collects "la somme des
-    valeurs de pénalité de tous ses adversaires"; the difference of D15 only keeps pagat's
+    (:source:`rummy` on winning: the lowest hand total wins the hand), and that winner takes the
+    other racks' totals in full, as one who went out (on scoring: the winner collects "la somme des
+    valeurs de pénalité de tous ses adversaires"; the difference of :rule:`D15` only keeps pagat's
     rounds at zero, which this scoring does not ask). Players sharing a blocked win each take
     the losers' totals; a round without a winner scores 0 for all.
 
     ``rummy`` says that the winner went out "rummy": in one turn, having laid nothing down
-    before (l. 46). The caller knows it, not the racks: a :class:`~rummikit.Game` passes it
-    for the player who went out in the turn they first laid anything. With the profile's
-    ``rummy_bonus`` (winner-takes-all only) the winner then takes double; otherwise it
-    changes nothing. It needs a round won by going out: an empty rack or a named winner
-    (``rummy_not_out`` otherwise), and is a bool (``bad_rummy``).
+    before (:source:`rummy`, the rummy bonus). The caller knows it, not the racks: a
+    :class:`~rummikit.Game` passes it for the player who went out in the turn they first
+    laid anything. With the profile's ``rummy_bonus`` (winner-takes-all only) the winner
+    then takes double; otherwise it changes nothing. It needs a round won by going out: an
+    empty rack or a named winner (``rummy_not_out`` otherwise), and is a bool
+    (``bad_rummy``).
     """
     profile = profiles.get(profile)
     return settle_round(profile, _checked_racks(profile, racks), winner, rummy=rummy)[1]

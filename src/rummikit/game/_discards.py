@@ -6,7 +6,7 @@ the top of the discard pile (:class:`~rummikit.TakeDiscard`); lay melds and lay 
 if wanted (one :class:`~rummikit.Play`, its final table judged like any other); discard
 one piece (:class:`~rummikit.Discard`), which ends the turn. A piece taken from the pile may
 not go back on it in the same turn: with two decks, a copy of it is the same card, since
-nobody can tell them apart (source 004 names the card, not the copy). A hand that empties,
+nobody can tell them apart (:source:`rummy` names the card, not the copy). A hand that empties,
 by a play or by the discard, wins the round at once.
 
 When the stock runs out, the pile but its top piece is shuffled into a new stock (at most
@@ -104,7 +104,7 @@ def discard_problems(
 def lays_off_all(profile: RuleProfile, table: TableState, count: int, tile: Tile) -> bool:
     """Whether ``count`` copies of ``tile`` can all be laid off on the melds of ``table``,
     each meld taking some of them and staying valid: how a hand of nothing but the top
-    discard's copies can still go out after taking it (source 004 lets a player go out by
+    discard's copies can still go out after taking it (:source:`rummy` lets a player go out by
     laying off the last card). Copies of one face are few (at most the deck's copies and
     the one taken), so trying each meld's share is cheap."""
     reachable = {0}  # how many copies the melds seen so far can take together

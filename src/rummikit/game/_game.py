@@ -424,8 +424,9 @@ class Game:
         )
         if has_discards(self.profile):
             return self._forced_end(action, penalty)
-        # D12: a time-out with the table untouched that draws one piece is the normal draw
-        # of a turn without a play, not a penalty (pagat); more than one counts in full
+        # default D12 (docs/rules.rst): a time-out with the table untouched that draws one
+        # piece is the normal draw of a turn without a play, not a penalty (pagat); more than
+        # one counts in full
         normal = isinstance(action, Timeout) and not action.changed and penalty == 1
         return self._penalty_turn(action, penalty, counted=not normal)
 

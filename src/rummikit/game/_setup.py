@@ -64,7 +64,7 @@ def shuffled(profile: RuleProfile, rng: random.Random, players: int) -> list[Til
 
 
 def choose_first(profile: RuleProfile, players: int, rng: random.Random) -> int:
-    """The first player per the profile: D2, the highest draw (ties and jokers draw again);
+    """The first player per the profile: :rule:`D2`, the highest draw (ties and jokers draw again);
     by lot; or, in standard rummy, the player left of the dealer, who is the highest draw."""
     if profile.first_player is FirstPlayer.LOT:
         return rng.randrange(players)

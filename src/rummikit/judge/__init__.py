@@ -1,6 +1,6 @@
 """The turn judge: is the table a player proposes at the end of a turn legal?
 
-Only the final table is judged, never the path (rules matrix, section 4). What moved is worked
+Only the final table is judged, never the path (see :ref:`turns-judge`). What moved is worked
 out from multisets: the tiles played are the table after minus the table before. Copies of a
 tile are the same value, so wherever several readings of a move are possible the judge takes
 the one most favourable to the player; two tables listing the same melds in another order are

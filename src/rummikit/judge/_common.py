@@ -47,8 +47,8 @@ def read_declared(profile: RuleProfile, meld: Meld) -> MeldReading | Failure:
 def meld_identities(profile: RuleProfile, table: TableState, *, jokers_only: bool = False) -> Keys:
     """A key per meld, equal for the same tiles with each joker standing for the same tile.
 
-    The order of the tiles is free, except that it decides what a joker stands for (rules
-    matrix 4.6): ``r5 r6 j`` and ``j r5 r6`` are different melds, the joker having moved.
+    The order of the tiles is free, except that it decides what a joker stands for (see
+    :ref:`turns-judge`): ``r5 r6 j`` and ``j r5 r6`` are different melds, the joker having moved.
     With ``jokers_only``, only the melds holding a joker are keyed (no other meld can match
     them).
     """

@@ -1,15 +1,16 @@
 """The joker swap (``joker_swap``, standard rummy with jokers): a table only extended, except
 that a joker may go to the hand in exchange for the natural it stands for, put in its place.
 
-Source 004: "Un joueur détenant la vraie carte que représente un joker peut l'échanger
-pendant son tour"; the joker then goes to the player's hand (matrix row 18, column D). So
-each old meld needs a meld of its own after the turn that keeps it in place with pieces only
-added, where a joker's place may now hold the natural it stood for (:func:`extends` reports
-such a joker as released). A released joker leaves the table: the jokers on the table after
-the turn are those before, less the released ones, plus any the rack laid. A joker that left
-the table without being replaced is a table piece back in the hand (``table_tile_to_rack``);
-one replaced but still on the table, in another meld, is a rearrangement
-(``rearrangement_forbidden``): the swap takes the joker into the hand, not elsewhere.
+:source:`The standard Rummy write-up <rummy>`: "Un joueur détenant la vraie carte que
+représente un joker peut l'échanger pendant son tour"; the joker then goes to the player's
+hand (:rule:`18`, standard rummy). So each old meld needs a meld of its own after the turn
+that keeps it in place with pieces only added, where a joker's place may now hold the
+natural it stood for (:func:`extends` reports such a joker as released). A released joker
+leaves the table: the jokers on the table after the turn are those before, less the released
+ones, plus any the rack laid. A joker that left the table without being replaced is a table
+piece back in the hand (``table_tile_to_rack``); one replaced but still on the table, in
+another meld, is a rearrangement (``rearrangement_forbidden``): the swap takes the joker
+into the hand, not elsewhere.
 """
 
 from __future__ import annotations
