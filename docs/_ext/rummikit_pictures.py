@@ -8,10 +8,22 @@ gives inline in the HTML, so a page shows what the library draws now, never a st
 
        svg.meld("r7 j r9", profile="pagat")
 
-The code sees ``rk`` (:mod:`rummikit`), ``svg`` (:mod:`rummikit.svg`) and ``attrs``;
-statements before the last line may set names (a game played a few turns, say), which the
+The code sees ``rk`` (:mod:`rummikit`), ``svg`` (:mod:`rummikit.svg`), ``attrs`` and
+``small``, the :class:`~rummikit.svg.Style` of the pictures that stand beside a worked
+example (pieces 36 pixels high, tables wrapped at 9 pieces, so that a turn's two tables fit
+side by side in the width of a page)::
+
+    .. rummikit-picture::
+       :caption: The red 8 leaves the group for a run; the orange 8 from the rack keeps
+                 the group whole.
+
+       svg.turn("r8 b8 k8", "r6 r7 r8 | b8 k8 o8", rack="r6 r7 o8", profile="pagat", style=small)
+
+Statements before the last line may set names (a game played a few turns, say), which the
 later pictures of the same page see too, as the examples of a doctest page share theirs. A
-picture that cannot be drawn fails the build, naming the page and the error.
+picture that cannot be drawn fails the build, naming the page and the error. A picture
+wider than the page shrinks to fit it (``rummikit_pictures_static/rummikit_pictures.css``),
+and its caption, if any, is set under it in small print.
 
 ``.. rummikit-gallery:: pagat`` shows a registered profile's pieces (one row per suit, then
 the jokers) and a few melds of each kind read under the profile, each joker labelled with
@@ -25,19 +37,25 @@ from __future__ import annotations
 
 import ast
 import html
+from pathlib import Path
 from typing import Any
 
 import attrs
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
+from sphinx.config import Config
 from sphinx.util.docutils import SphinxDirective
 
 import rummikit as rk
 from rummikit import svg
 from rummikit.pieces import RANKS, suits_of
 
-__all__ = ["Gallery", "Picture", "gallery_pictures", "names", "run_picture", "setup"]
+__all__ = ["SMALL", "Gallery", "Picture", "gallery_pictures", "names", "run_picture", "setup"]
+
+SMALL = svg.Style(size=36, row_length=9)
+"""The style of the pictures beside worked examples, named ``small`` in the pictures' code."""
+STATIC = Path(__file__).parent / "rummikit_pictures_static"
 
 _TILE_MELDS = (
     "r3 r4 r5 r6",
@@ -60,7 +78,7 @@ _REFUSED = {rk.PieceSet.TILES: "r9 r9 b9", rk.PieceSet.CARDS: "7h 8s 9d"}
 
 def names() -> dict[str, Any]:
     """The names the code of a page's first picture starts with."""
-    return {"rk": rk, "svg": svg, "attrs": attrs}
+    return {"rk": rk, "svg": svg, "attrs": attrs, "small": SMALL}
 
 
 def run_picture(code: str, namespace: dict[str, Any]) -> str:
@@ -146,8 +164,15 @@ class Gallery(SphinxDirective):
         return [_figure(picture, caption) for picture, caption in gallery_pictures(profile)]
 
 
+def _add_static(app: Sphinx, config: Config) -> None:
+    if str(STATIC) not in config.html_static_path:
+        config.html_static_path.append(str(STATIC))
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
-    """Register the directives with Sphinx."""
+    """Register the directives and their stylesheet with Sphinx."""
     app.add_directive("rummikit-picture", Picture)
     app.add_directive("rummikit-gallery", Gallery)
+    app.connect("config-inited", _add_static)
+    app.add_css_file("rummikit_pictures.css")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

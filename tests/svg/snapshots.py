@@ -52,6 +52,9 @@ PICTURES: dict[str, Callable[[], str]] = {
     "rack_rami_voleur": lambda: svg.rack("As 10h Qd j", profile="rami_voleur"),
     "view_standard_rummy": _view,
     "game_online": lambda: svg.game(rk.Game.new("online", 2, seed=1)),
+    "turn_pagat": lambda: svg.turn(
+        "r11 j r13 | b5 b6 b7", "r11 r12 r13 | b5 b6 b7 j", rack="r12 k2", profile="pagat"
+    ),
 }
 """Name: what draws it. Small on purpose: each pins one thing a reader would notice."""
 

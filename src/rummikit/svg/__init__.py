@@ -10,6 +10,7 @@ keep as it is::
     svg.meld("r7 r8 j", profile="pagat")          # the joker labelled: it stands for r9
     svg.table("r1 r2 r3 | Kh Kd Ks")
     svg.view(game.view(0))                        # what player 0 sees
+    svg.turn("r8 b8 k8", "r6 r7 r8 | b8 k8 o8", rack="r6 r7 o8", profile="pagat")
 
 The values draw themselves too: :class:`~rummikit.Tile`, :class:`~rummikit.Meld`,
 :class:`~rummikit.TableState`, :class:`~rummikit.PlayerView` and :class:`~rummikit.Game`
@@ -57,6 +58,7 @@ from rummikit.svg._layout import (
     uses_cards,
 )
 from rummikit.svg._style import Style
+from rummikit.svg._turn import draw_turn
 from rummikit.table import TableState
 
 __all__ = [
@@ -68,6 +70,7 @@ __all__ = [
     "piece",
     "rack",
     "table",
+    "turn",
     "view",
 ]
 
@@ -206,6 +209,49 @@ def rack(
     root = start(box.width, box.height, text, "rack-picture", chosen)
     place(root, box, 0, 0)
     return finish(root)
+
+
+def turn(
+    before: TableLike,
+    after: TableLike,
+    *,
+    rack: TilesLike | None = None,
+    profile: RuleProfile | str | None = None,
+    stands_for: bool = True,
+    stacked: bool = False,
+    style: Style | None = None,
+    title: str | None = None,
+) -> Picture:
+    """One play: the table ``before`` it, an arrow, and the table ``after`` it (tables,
+    melds or notation, as :meth:`~rummikit.RuleProfile.check_turn` takes them), side by
+    side, or one above the other when ``stacked``.
+
+    The pieces of the table after that were not on the table before, those laid, are
+    ringed in :attr:`Style.highlight`. With a ``rack``, the player's rack at the start of
+    the turn is drawn under the table before, and under the table after the rack once the
+    play stands: without the pieces laid, with any piece that left the table (ringed). Each
+    table is drawn as :func:`table` draws it under ``profile``, so a meld the profile
+    refuses is outlined and each joker labelled with what it stands for.
+
+    The picture draws the play whether the rules allow it or not; it does not judge it
+    (:meth:`~rummikit.RuleProfile.check_turn` does). Its title says what changed: the
+    pieces laid, those gone from the table, the melds the profile refuses. Two copies of a
+    piece look alike, so where either could be the one laid, the copy in a meld that is new
+    or grew is ringed."""
+    first, second = as_table(before), as_table(after)
+    pieces = None if rack is None else as_tiles(rack)
+    if type(stacked) is not bool:
+        raise InvalidArgument("bad_stacked", f"stacked is True or False, not {brief(stacked)}")
+    return draw_turn(
+        first,
+        second,
+        pieces,
+        _profile(profile),
+        _style(style),
+        stands_for=_flag(stands_for),
+        stacked=stacked,
+        title=_title(title),
+    )
 
 
 def _bad_view(message: str) -> InvalidArgument:

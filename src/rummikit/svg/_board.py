@@ -24,6 +24,7 @@ from rummikit.svg._draw import (
     draw_back,
     draw_piece,
     finish,
+    mark,
     number,
     piece_width,
     start,
@@ -41,7 +42,7 @@ from rummikit.svg._layout import (
 from rummikit.svg._style import Style
 from rummikit.table import TableState
 
-__all__ = ["DISCARDS_SHOWN", "Round", "draw_round"]
+__all__ = ["DISCARDS_SHOWN", "Round", "captioned", "draw_round"]
 
 DISCARDS_SHOWN = 5
 """How many pieces of the discard pile a picture shows, the top one last and whole: the
@@ -173,9 +174,9 @@ def _row(boxes: Sequence[Box], spacing: float, kind: str) -> Box:
     return Box(group, max(x - spacing, 0), max((box.height for box in boxes), default=0))
 
 
-def _captioned(caption: str, box: Box, style: Style, kind: str) -> Box:
-    """``box`` under a short caption."""
-    size = style.size * 0.22
+def captioned(caption: str, box: Box, style: Style, kind: str, *, scale: float = 0.22) -> Box:
+    """``box`` under a short caption, its letters ``scale`` times as high as a piece."""
+    size = style.size * scale
     group = ET.Element("g", {"class": kind})
     _text(group, caption, 0, size, size, style)
     place(group, box, 0, size * 1.5)
@@ -197,14 +198,14 @@ def _empty(style: Style) -> Box:
 
 def _stock(state: Round, style: Style) -> Box:
     if not state.stock_size:
-        return _captioned("stock: empty", _empty(style), style, "stock")
+        return captioned("stock: empty", _empty(style), style, "stock")
     step = style.size * 0.05
     layers = min(state.stock_size, 3)
     group = ET.Element("g", {"class": "pile"})
     for index in range(layers):
         draw_back(group, index * step, (layers - 1 - index) * step, style)
     box = Box(group, piece_width(style) + (layers - 1) * step, style.size + (layers - 1) * step)
-    return _captioned(f"stock: {state.stock_size}", box, style, "stock")
+    return captioned(f"stock: {state.stock_size}", box, style, "stock")
 
 
 def _discards(state: Round, style: Style, cards: bool) -> list[Box]:
@@ -213,21 +214,20 @@ def _discards(state: Round, style: Style, cards: bool) -> list[Box]:
     shown = state.discards[-DISCARDS_SHOWN:]
     caption = f"discard pile: {len(state.discards)}"
     if not shown:
-        boxes = [_captioned(caption, _empty(style), style, "discards")]
+        boxes = [captioned(caption, _empty(style), style, "discards")]
     else:
         step = piece_width(style) * 0.5
         group = ET.Element("g", {"class": "pile"})
         for index, tile in enumerate(shown):
             draw_piece(group, tile, index * step, 0, style, cards=cards)
         box = Box(group, piece_width(style) + (len(shown) - 1) * step, style.size)
-        boxes = [_captioned(caption, box, style, "discards")]
+        boxes = [captioned(caption, box, style, "discards")]
     if state.taken is not None:
         w, h = piece_width(style), style.size
         group = ET.Element("g", {"class": "pile"})
-        ring = {"x": -h * 0.04, "y": -h * 0.04, "width": w + h * 0.08, "height": h * 1.08}
-        add(group, "rect", {**ring, "rx": w * 0.16, "fill": style.highlight})
+        mark(group, 0, 0, style)
         draw_piece(group, state.taken, 0, 0, style, cards=cards)
-        boxes.append(_captioned("taken this turn", Box(group, w, h), style, "taken"))
+        boxes.append(captioned("taken this turn", Box(group, w, h), style, "taken"))
     return boxes
 
 
@@ -246,12 +246,12 @@ def draw_round(state: Round, style: Style, *, stands_for: bool, title: str | Non
     sections = [
         seats,
         _row(piles, spacing * 2, "piles"),
-        _captioned(f"table: {_plural(len(state.table), 'meld')}", table, style, "table-area"),
+        captioned(f"table: {_plural(len(state.table), 'meld')}", table, style, "table-area"),
     ]
     if state.player is not None:
         rack = rack_box(state.rack, style, cards=cards)
         caption = f"your rack: {_plural(len(state.rack), 'piece')}"
-        sections.append(_captioned(caption, rack, style, "rack-area"))
+        sections.append(captioned(caption, rack, style, "rack-area"))
     size = h * 0.3
     line = heading(state)
     width = max(text_width(line, size), *(box.width for box in sections)) + 2 * pad

@@ -28,6 +28,7 @@ __all__ = [
     "draw_piece",
     "finish",
     "gap",
+    "mark",
     "number",
     "piece_name",
     "piece_width",
@@ -287,6 +288,18 @@ def draw_piece(
     else:
         _tile(group, tile, suit, style)
     return group
+
+
+def mark(
+    parent: ET.Element, x: float, y: float, style: Style, *, reach: float = 0.04
+) -> ET.Element:
+    """The ring in :attr:`Style.highlight` behind a piece at ``(x, y)`` that is marked (the
+    piece taken from the discard pile, a piece laid this turn), ``reach`` times the height
+    of a piece beyond its edges; draw it before the piece. Up to :func:`gap` (0.06), the
+    rings of two pieces side by side do not cover either piece."""
+    w, h, r = piece_width(style), style.size, style.size * reach
+    ring = {"x": x - r, "y": y - r, "width": w + 2 * r, "height": h + 2 * r}
+    return add(parent, "rect", {**ring, "rx": w * 0.16, "fill": style.highlight})
 
 
 def draw_back(parent: ET.Element, x: float, y: float, style: Style) -> ET.Element:

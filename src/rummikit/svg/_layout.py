@@ -9,6 +9,7 @@ meld is never cut in two (a meld longer than a row gets a row of its own).
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections import Counter
 from collections.abc import Sequence
 
 from rummikit.errors import InvalidMeld
@@ -21,6 +22,7 @@ from rummikit.svg._draw import (
     card_text,
     draw_piece,
     gap,
+    mark,
     number,
     piece_width,
     rank_text,
@@ -150,6 +152,27 @@ def _tag(group: ET.Element, substitute: Substitute, x: float, y: float, style: S
         add(text, "tspan", {"fill": suit_colour(suit, style)}, glyph)
 
 
+def _piece(
+    parent: ET.Element,
+    tile: Tile,
+    x: float,
+    y: float,
+    style: Style,
+    *,
+    cards: bool,
+    marks: Counter[Tile] | None,
+) -> None:
+    """``tile`` at ``(x, y)``, ringed and of class ``moved`` when ``marks`` still counts a
+    copy of it (the copy is then taken from ``marks``)."""
+    if marks is None or marks[tile] <= 0:
+        draw_piece(parent, tile, x, y, style, cards=cards)
+        return
+    marks[tile] -= 1
+    mark(parent, x, y, style, reach=0.06)
+    drawn = draw_piece(parent, tile, x, y, style, cards=cards)
+    drawn.set("class", f"{drawn.get('class')} moved")
+
+
 def _glyph(suit: Suit, style: Style) -> str:
     if suit.piece_set is PieceSet.CARDS:
         return suit.symbol
@@ -164,11 +187,13 @@ def meld_box(
     cards: bool,
     stands_for: bool,
     profile_name: str = "",
+    marked: Counter[Tile] | None = None,
 ) -> Box:
     """``meld`` drawn as a ``<g class="meld">``: its pieces in reading order when
     ``found`` is a valid reading (a run from low to high), else as given; a label under
     each joker saying what it stands for when ``stands_for``; a dashed outline when
-    ``found`` says the meld is not valid."""
+    ``found`` says the meld is not valid. The pieces ``marked`` counts (each copy marks
+    one, the first found) are ringed, as pieces moved this turn."""
     w, h, step = piece_width(style), style.size, piece_width(style) + gap(style)
     valid = isinstance(found, MeldReading)
     classes = "meld" if found is None or valid else "meld invalid"
@@ -176,8 +201,9 @@ def meld_box(
     add(group, "title", {}, meld_title(meld, found, profile_name))
     tiles = found.layout if isinstance(found, MeldReading) else meld.tiles
     width = len(tiles) * step - gap(style)
+    marks = Counter(marked) if marked else None
     for index, tile in enumerate(tiles):
-        draw_piece(group, tile, index * step, 0, style, cards=cards)
+        _piece(group, tile, index * step, 0, style, cards=cards, marks=marks)
     labelled = False
     if isinstance(found, MeldReading) and stands_for:
         for index, substitute in enumerate(found.stands_for):
@@ -216,9 +242,16 @@ def _rows(lengths: Sequence[int], row_length: int) -> list[list[int]]:
 
 
 def table_box(
-    table: TableState, style: Style, *, profile: RuleProfile | None, cards: bool, stands_for: bool
+    table: TableState,
+    style: Style,
+    *,
+    profile: RuleProfile | None,
+    cards: bool,
+    stands_for: bool,
+    marked: Sequence[Counter[Tile]] = (),
 ) -> Box:
-    """``table`` on its cloth: melds in rows, each read under ``profile`` if one is given."""
+    """``table`` on its cloth: melds in rows, each read under ``profile`` if one is given;
+    ``marked``, one count per meld when given, says which of its pieces are ringed."""
     h = style.size
     pad, meld_gap, row_gap = h * 0.25, h * 0.35, h * 0.25
     name = profile.name if profile is not None else ""
@@ -226,9 +259,18 @@ def table_box(
     labelled = stands_for and any(
         isinstance(reading, MeldReading) and reading.jokers for reading in found
     )
+    marks: list[Counter[Tile] | None] = [*marked] or [None] * len(table)
     boxes = [
-        meld_box(meld, reading, style, cards=cards, stands_for=stands_for, profile_name=name)
-        for meld, reading in zip(table, found, strict=True)
+        meld_box(
+            meld,
+            reading,
+            style,
+            cards=cards,
+            stands_for=stands_for,
+            profile_name=name,
+            marked=marks[index],
+        )
+        for index, (meld, reading) in enumerate(zip(table, found, strict=True))
     ]
     group = ET.Element("g", {"class": "table"})
     cloth = add(group, "rect", {"x": 0, "y": 0, "rx": h * 0.15, "fill": style.table})
@@ -258,8 +300,11 @@ def table_box(
     return Box(group, width, height)
 
 
-def rack_box(tiles: Sequence[Tile], style: Style, *, cards: bool) -> Box:
-    """``tiles`` on the wood of a rack, in rows of at most :attr:`Style.row_length`."""
+def rack_box(
+    tiles: Sequence[Tile], style: Style, *, cards: bool, marked: Counter[Tile] | None = None
+) -> Box:
+    """``tiles`` on the wood of a rack, in rows of at most :attr:`Style.row_length`; the
+    pieces ``marked`` counts are ringed, as in :func:`meld_box`."""
     h, w, step = style.size, piece_width(style), piece_width(style) + gap(style)
     pad, row_gap = h * 0.15, h * 0.15
     group = ET.Element("g", {"class": "rack"})
@@ -277,11 +322,11 @@ def rack_box(tiles: Sequence[Tile], style: Style, *, cards: bool) -> Box:
     else:
         per_row = style.row_length
         rows = (len(tiles) + per_row - 1) // per_row
+        marks = Counter(marked) if marked else None
         for index, tile in enumerate(tiles):
             row, column = divmod(index, per_row)
-            draw_piece(
-                group, tile, pad + column * step, pad + row * (h + row_gap), style, cards=cards
-            )
+            x, y = pad + column * step, pad + row * (h + row_gap)
+            _piece(group, tile, x, y, style, cards=cards, marks=marks)
         width = 2 * pad + min(len(tiles), per_row) * step - gap(style)
         height = 2 * pad + rows * h + (rows - 1) * row_gap
     wood.set("width", number(width))
