@@ -8,10 +8,11 @@ gives inline in the HTML, so a page shows what the library draws now, never a st
 
        svg.meld("r7 j r9", profile="pagat")
 
-The code sees ``rk`` (:mod:`rummikit`), ``svg`` (:mod:`rummikit.svg`), ``attrs`` and
-``small``, the :class:`~rummikit.svg.Style` of the pictures that stand beside a worked
-example (pieces 36 pixels high, tables wrapped at 9 pieces, so that a turn's two tables fit
-side by side in the width of a page)::
+The code sees ``rk`` (:mod:`rummikit`), ``svg`` (:mod:`rummikit.svg`), ``attrs``, and
+``small`` and ``small_cards``, the :class:`~rummikit.svg.Style` values of the pictures that
+stand beside a worked example: tiles 36 pixels high and tables wrapped at 9 pieces, so that
+a turn's two tables fit side by side in the width of a page; cards larger (46 pixels, rows of
+8), since the rank in a card's corner is smaller than a tile's number::
 
     .. rummikit-picture::
        :caption: The red 8 leaves the group for a run; the orange 8 from the rack keeps
@@ -51,10 +52,21 @@ import rummikit as rk
 from rummikit import svg
 from rummikit.pieces import RANKS, suits_of
 
-__all__ = ["SMALL", "Gallery", "Picture", "gallery_pictures", "names", "run_picture", "setup"]
+__all__ = [
+    "SMALL",
+    "SMALL_CARDS",
+    "Gallery",
+    "Picture",
+    "gallery_pictures",
+    "names",
+    "run_picture",
+    "setup",
+]
 
 SMALL = svg.Style(size=36, row_length=9)
-"""The style of the pictures beside worked examples, named ``small`` in the pictures' code."""
+"""The style of the pictures of tiles beside worked examples: ``small`` in their code."""
+SMALL_CARDS = svg.Style(size=46, row_length=8)
+"""The style of the pictures of cards beside worked examples: ``small_cards``."""
 STATIC = Path(__file__).parent / "rummikit_pictures_static"
 
 _TILE_MELDS = (
@@ -78,7 +90,7 @@ _REFUSED = {rk.PieceSet.TILES: "r9 r9 b9", rk.PieceSet.CARDS: "7h 8s 9d"}
 
 def names() -> dict[str, Any]:
     """The names the code of a page's first picture starts with."""
-    return {"rk": rk, "svg": svg, "attrs": attrs, "small": SMALL}
+    return {"rk": rk, "svg": svg, "attrs": attrs, "small": SMALL, "small_cards": SMALL_CARDS}
 
 
 def run_picture(code: str, namespace: dict[str, Any]) -> str:
