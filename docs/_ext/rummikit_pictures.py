@@ -20,6 +20,10 @@ a turn's two tables fit side by side in the width of a page; cards larger (46 pi
 
        svg.turn("r8 b8 k8", "r6 r7 r8 | b8 k8 o8", rack="r6 r7 o8", profile="pagat", style=small)
 
+The last line may also give a tuple or a list of pictures: they are set side by side, an
+arrow between each and the next (a view before a turn and after it, say), and wrap under one
+another where the page is too narrow for them; the caption is under them all.
+
 Statements before the last line may set names (a game played a few turns, say), which the
 later pictures of the same page see too, as the examples of a doctest page share theirs. A
 picture that cannot be drawn fails the build, naming the page and the error. A picture
@@ -57,6 +61,7 @@ __all__ = [
     "SMALL_CARDS",
     "Gallery",
     "Picture",
+    "figure_html",
     "gallery_pictures",
     "names",
     "run_picture",
@@ -93,24 +98,43 @@ def names() -> dict[str, Any]:
     return {"rk": rk, "svg": svg, "attrs": attrs, "small": SMALL, "small_cards": SMALL_CARDS}
 
 
-def run_picture(code: str, namespace: dict[str, Any]) -> str:
-    """The picture the last line of ``code`` gives, after running the lines before it, all
-    in ``namespace``."""
+def run_picture(code: str, namespace: dict[str, Any]) -> list[str]:
+    """The pictures the last line of ``code`` gives (one, or a tuple or list of them), after
+    running the lines before it, all in ``namespace``."""
     tree = ast.parse(code, mode="exec")
     if not tree.body or not isinstance(tree.body[-1], ast.Expr):
         raise ValueError("the last line must be an expression giving the picture")
     last = ast.Expression(tree.body.pop().value)
     exec(compile(tree, "<rummikit-picture>", "exec"), namespace)
-    picture = eval(compile(last, "<rummikit-picture>", "eval"), namespace)
-    if not isinstance(picture, str) or not picture.startswith("<svg"):
-        raise ValueError(f"the last line gives {type(picture).__name__}, not a picture")
-    return picture
+    value = eval(compile(last, "<rummikit-picture>", "eval"), namespace)
+    pictures = list(value) if isinstance(value, tuple | list) else [value]
+    for picture in pictures:
+        if not isinstance(picture, str) or not picture.startswith("<svg"):
+            raise ValueError(f"the last line gives {type(picture).__name__}, not a picture")
+    if not pictures:
+        raise ValueError("the last line gives no picture")
+    return pictures
 
 
-def _figure(picture: str, caption: str = "") -> nodes.raw:
+ARROW = '<span class="rummikit-arrow" aria-hidden="true">\u2192</span>'
+"""What stands between two pictures of a sequence: an arrow, which a screen reader skips
+(each picture's title says what it shows)."""
+
+
+def figure_html(pictures: list[str], caption: str = "") -> str:
+    """The HTML of a figure: one picture, or several side by side with arrows between
+    them, and the caption under them."""
     below = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
-    text = f'<figure class="rummikit-picture">\n{picture}\n{below}</figure>'
-    return nodes.raw("", text, format="html")
+    if len(pictures) == 1:
+        body = pictures[0]
+    else:
+        between = f"\n{ARROW}\n"
+        body = f'<div class="rummikit-sequence">\n{between.join(pictures)}\n</div>'
+    return f'<figure class="rummikit-picture">\n{body}\n{below}</figure>'
+
+
+def _figure(pictures: list[str], caption: str = "") -> nodes.raw:
+    return nodes.raw("", figure_html(pictures, caption), format="html")
 
 
 class Picture(SphinxDirective):
@@ -124,10 +148,10 @@ class Picture(SphinxDirective):
             return []
         try:
             namespace = self.env.temp_data.setdefault("rummikit-picture-names", names())
-            picture = run_picture("\n".join(self.content), namespace)
+            pictures = run_picture("\n".join(self.content), namespace)
         except Exception as error:  # any failure of the code shown: fail the build
             raise self.error(f"rummikit-picture: {type(error).__name__}: {error}") from error
-        return [_figure(picture, self.options.get("caption", ""))]
+        return [_figure(pictures, self.options.get("caption", ""))]
 
 
 def gallery_pictures(profile: rk.RuleProfile) -> list[tuple[str, str]]:
@@ -173,7 +197,7 @@ class Gallery(SphinxDirective):
             profile = rk.profiles.get(self.arguments[0])
         except rk.RummikitError as error:
             raise self.error(f"rummikit-gallery: {error.message}") from error
-        return [_figure(picture, caption) for picture, caption in gallery_pictures(profile)]
+        return [_figure([picture], caption) for picture, caption in gallery_pictures(profile)]
 
 
 def _add_static(app: Sphinx, config: Config) -> None:
