@@ -21,8 +21,9 @@ a turn's two tables fit side by side in the width of a page; cards larger (46 pi
        svg.turn("r8 b8 k8", "r6 r7 r8 | b8 k8 o8", rack="r6 r7 o8", profile="pagat", style=small)
 
 The last line may also give a tuple or a list of pictures: they are set side by side, an
-arrow between each and the next (a view before a turn and after it, say), and wrap under one
-another where the page is too narrow for them; the caption is under them all.
+arrow before each but the first (a view before a turn and after it, say); where the page is
+too narrow, a picture goes under the one before with its arrow, so no arrow is left pointing
+at the edge of the page. The caption is under them all.
 
 Statements before the last line may set names (a game played a few turns, say), which the
 later pictures of the same page see too, as the examples of a doctest page share theirs. A
@@ -122,14 +123,16 @@ ARROW = '<span class="rummikit-arrow" aria-hidden="true">\u2192</span>'
 
 
 def figure_html(pictures: list[str], caption: str = "") -> str:
-    """The HTML of a figure: one picture, or several side by side with arrows between
-    them, and the caption under them."""
+    """The HTML of a figure: one picture, or several side by side, each after the first
+    in a step with its arrow, and the caption under them."""
     below = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
     if len(pictures) == 1:
         body = pictures[0]
     else:
-        between = f"\n{ARROW}\n"
-        body = f'<div class="rummikit-sequence">\n{between.join(pictures)}\n</div>'
+        steps = [
+            f'<div class="rummikit-step">\n{ARROW}\n{picture}\n</div>' for picture in pictures[1:]
+        ]
+        body = "\n".join(['<div class="rummikit-sequence">', pictures[0], *steps, "</div>"])
     return f'<figure class="rummikit-picture">\n{body}\n{below}</figure>'
 
 
