@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
 import attrs
@@ -34,6 +35,9 @@ VIEW = GAME.view(0)
         (lambda: svg.piece("r1", profile=3), "not_a_profile"),  # type: ignore[arg-type]
         (lambda: svg.piece("r1", profile="canasta"), "unknown_profile"),
         (lambda: svg.meld("r1 r2 r3", title=3), "bad_title"),  # type: ignore[arg-type]
+        (lambda: svg.meld("r1 r2 r3", title="a\x1fb"), "bad_title"),  # no XML holds it
+        (lambda: svg.table("r1 r2 r3", title="\ud800"), "bad_title"),
+        (lambda: svg.turn("-", "r1 r2 r3", title="\ufffe"), "bad_title"),
         (lambda: svg.meld("r1 j r3", stands_for="yes"), "bad_stands_for"),  # type: ignore[arg-type]
         (lambda: svg.table("r1 r2 r3", stands_for=1), "bad_stands_for"),  # type: ignore[arg-type]
         (lambda: svg.view(GAME), "not_a_view"),  # type: ignore[arg-type]
@@ -138,6 +142,7 @@ def _draws_or_refuses(draw: Callable[..., str], *args: object, **kwargs: object)
     except rk.RummikitError:
         return
     assert isinstance(picture, svg.Picture)
+    ET.fromstring(picture)  # well-formed, whatever was passed
 
 
 @given(value=ANYTHING, keyword=st.sampled_from(["profile", "style", "title", "stands_for"]))

@@ -138,7 +138,7 @@ def test_anything_given_draws_or_raises_a_rummikit_error(value: object, where: s
         picture = svg.turn(**arguments)  # type: ignore[arg-type]
     except rk.RummikitError:
         return
-    parse(picture)
+    ET.fromstring(picture)  # well-formed, whatever was passed
 
 
 @pytest.mark.parametrize("name", rk.profiles.names())

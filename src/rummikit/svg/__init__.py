@@ -29,6 +29,7 @@ empty string, keeps them).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rummikit import profiles
@@ -99,9 +100,19 @@ def _profile(profile: RuleProfile | str | None) -> RuleProfile | None:
     return profiles.get(profile)
 
 
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+"""A character no XML document may hold (control characters, lone surrogates, U+FFFE and
+U+FFFF): escaping cannot save it, so a title holding one is refused."""
+
+
 def _title(title: str | None) -> str | None:
     if title is not None and not isinstance(title, str):
         raise InvalidArgument("bad_title", f"title is a str or None, not {brief(title)}")
+    if title is not None and (found := _NOT_XML.search(title)):
+        raise InvalidArgument(
+            "bad_title",
+            f"title holds {found.group()!r} at {found.start()}, a character XML cannot hold",
+        )
     return title
 
 
