@@ -18,13 +18,21 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Sequence
 
-from rummikit.notation import format_table, format_tiles
 from rummikit.pieces import Tile
 from rummikit.profile import RuleProfile
 from rummikit.reading import MeldReading
 from rummikit.svg._board import captioned
 from rummikit.svg._draw import Picture, add, finish, number, start
-from rummikit.svg._layout import Box, place, rack_box, read, table_box, uses_cards
+from rummikit.svg._layout import (
+    Box,
+    place,
+    rack_box,
+    read,
+    spoken_table,
+    spoken_tiles,
+    table_box,
+    uses_cards,
+)
 from rummikit.svg._style import Style
 from rummikit.table import TableState
 
@@ -131,22 +139,22 @@ def describe(
 ) -> str:
     """The picture in words, for its ``<title>``."""
     where = f" under {profile.name}" if profile is not None else ""
-    parts = [f"A turn{where}: table before {format_table(before, unicode=True)}"]
+    parts = [f"A turn{where}: table before {spoken_table(before)}"]
     if rack is not None:
-        parts.append(f"rack {format_tiles(rack, unicode=True) or '-'}")
-    parts.append(f"table after {format_table(after, unicode=True)}")
+        parts.append(f"rack {spoken_tiles(rack) or '-'}")
+    parts.append(f"table after {spoken_table(after)}")
     laid = sorted(moved.total().elements())
-    parts.append(f"laid {format_tiles(laid, unicode=True) if laid else 'nothing'}")
+    parts.append(f"laid {spoken_tiles(laid) if laid else 'nothing'}")
     if moved.gone:
-        gone = format_tiles(sorted(moved.gone.elements()), unicode=True)
+        gone = spoken_tiles(sorted(moved.gone.elements()))
         parts.append(f"gone from the table {gone}")
     if profile is not None:
         refused = [meld for meld in after if not isinstance(read(meld, profile), MeldReading)]
         if refused:
-            melds = format_table(TableState(refused), unicode=True)
+            melds = spoken_table(TableState(refused))
             parts.append(f"not melds under {profile.name}: {melds}")
     if rack is not None:
-        parts.append(f"rack after {format_tiles(rest, unicode=True) or '-'}")
+        parts.append(f"rack after {spoken_tiles(rest) or '-'}")
     return "; ".join(parts)
 
 
