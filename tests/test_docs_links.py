@@ -24,7 +24,7 @@ from rummikit._matrix import MENTION
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 SOURCE = ROOT / "src" / "rummikit"
-HOME = {DOCS / "rules.rst", SOURCE / "_matrix.py"}
+HOME = {DOCS / "rules.rst", SOURCE / "_matrix.py", SOURCE / "_matrix_sources.py"}
 """Where the matrix itself lives: the page and its data name rows and defaults freely."""
 
 ROLE = re.compile(r":[\w:+-]+:`[^`]*`")
