@@ -329,7 +329,7 @@ class RandomBot:
     def choose(self, view: PlayerView) -> Action:
         """A random legal play, else a draw or a pass."""
         view = _read_view(view)
-        if view.profile.turn_structure is TurnStructure.DRAW_MELD_DISCARD:
+        if view.profile.has_discard_pile:
             return random_turn(view, self.rng)
         if view.phase is Phase.DRAW:
             return Draw()
@@ -364,7 +364,7 @@ class GreedyBot:
     def choose(self, view: PlayerView) -> Action:
         """The play laying the most tiles, else a draw or a pass."""
         view = _read_view(view)
-        if view.profile.turn_structure is TurnStructure.DRAW_MELD_DISCARD:
+        if view.profile.has_discard_pile:
             return planned_turn(view, self._best)
         if view.phase is Phase.DRAW:
             return Draw()
@@ -553,7 +553,7 @@ class StrategicBot:
     def choose(self, view: PlayerView) -> Action:
         """Go out if possible; else the best play, keeping jokers and a reserve back."""
         view = _read_view(view)
-        if view.profile.turn_structure is TurnStructure.DRAW_MELD_DISCARD:
+        if view.profile.has_discard_pile:
             return planned_turn(view, lambda v, rack: self._best(v, rack, v.opened[v.player]))
         if view.phase is Phase.DRAW:
             return Draw()

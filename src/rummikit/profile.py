@@ -160,7 +160,7 @@ class RuleProfile(Options):
                 raise InvalidOption("extra_deck_from", "a deck holds at most 4 copies a piece")
         # the stock must hold a piece to draw once dealt (and the first discard, where turns
         # end with one)
-        spare = 2 if self.turn_structure is TurnStructure.DRAW_MELD_DISCARD else 1
+        spare = 2 if self.has_discard_pile else 1
         for players in range(self.min_players, self.max_players + 1):
             size = 52 * self.copies_for(players) + self.jokers
             hand = self.hand_size_for(players)
@@ -200,7 +200,7 @@ class RuleProfile(Options):
     def _check_discard_options(self) -> None:
         """The options of draw-and-discard games, and those that need them or their
         scoring."""
-        discards = self.turn_structure is TurnStructure.DRAW_MELD_DISCARD
+        discards = self.has_discard_pile
         if self.stock_end is StockEnd.RESHUFFLE and not discards:
             raise InvalidOption(
                 "stock_end",
@@ -260,6 +260,12 @@ class RuleProfile(Options):
         scratch, or with ``attrs.evolve``, knows no parent and is None.
         """
         return self._modified_from
+
+    @property
+    def has_discard_pile(self) -> bool:
+        """Whether turns end with a discard (``turn_structure`` ``"draw_meld_discard"``), so
+        that games under this profile keep a discard pile."""
+        return self.turn_structure is TurnStructure.DRAW_MELD_DISCARD
 
     # -- pieces ---------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ import random
 from collections.abc import Sequence
 
 from rummikit.meld import Meld
-from rummikit.options import StockEnd, TurnStructure
+from rummikit.options import StockEnd
 from rummikit.pieces import Tile, sort_tiles
 from rummikit.profile import RuleProfile
 from rummikit.table import TableState
@@ -29,7 +29,6 @@ from rummikit.verdict import Violation
 __all__ = [
     "auto_discard",
     "discard_problems",
-    "has_discards",
     "kept_for_discard",
     "lays_off_all",
     "no_pile",
@@ -37,11 +36,6 @@ __all__ = [
     "take_problems",
     "without_one",
 ]
-
-
-def has_discards(profile: RuleProfile) -> bool:
-    """Whether turns under ``profile`` end with a discard (and so keep a discard pile)."""
-    return profile.turn_structure is TurnStructure.DRAW_MELD_DISCARD
 
 
 def no_pile(profile: RuleProfile) -> Violation:
@@ -62,7 +56,7 @@ def take_problems(
     """Why taking the top discard is refused now (nothing when it is allowed): also when
     ``rack`` holds only copies of it and they cannot all be laid off on ``table`` with it,
     as nothing could then be discarded and the turn could not end."""
-    if not has_discards(profile):
+    if not profile.has_discard_pile:
         return [no_pile(profile)]
     if drawn:
         return [Violation("wrong_phase", "you have drawn this turn; lay melds or discard")]
@@ -84,7 +78,7 @@ def discard_problems(
     profile: RuleProfile, drawn: bool, rack: Sequence[Tile], taken: Tile | None, tile: Tile
 ) -> list[Violation]:
     """Why discarding ``tile`` is refused now (nothing when it is allowed)."""
-    if not has_discards(profile):
+    if not profile.has_discard_pile:
         return [no_pile(profile)]
     if not drawn:
         return [Violation("wrong_phase", "draw first: from the stock or the discard pile")]

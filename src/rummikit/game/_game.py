@@ -26,7 +26,6 @@ from rummikit.errors import InvalidArgument, brief
 from rummikit.game._discards import (
     auto_discard,
     discard_problems,
-    has_discards,
     kept_for_discard,
     no_pile,
     refilled,
@@ -178,7 +177,7 @@ class Game:
         size = profile.hand_size_for(count)
         racks = tuple(tuple(sort_tiles(deck[i * size : (i + 1) * size])) for i in range(count))
         rest = deck[count * size :]
-        upcard = 1 if has_discards(profile) else 0  # the first stock card, turned face up
+        upcard = 1 if profile.has_discard_pile else 0  # the first stock card, turned face up
         position = Position(
             TableState(),
             racks,
@@ -226,7 +225,7 @@ class Game:
         profile.check_table(melds)
         pile = as_tiles(stock)
         discarded = as_tiles(discards)
-        if discarded and not has_discards(profile):
+        if discarded and not profile.has_discard_pile:
             raise InvalidArgument("no_discard_pile", no_pile(profile).message)
         check_adds_up(
             profile,
@@ -285,7 +284,7 @@ class Game:
         """What the current player may do now."""
         if self.outcome is not None:
             return Phase.OVER
-        if has_discards(self.profile):
+        if self.profile.has_discard_pile:
             if not self.drawn:
                 return Phase.DRAW
             return Phase.DISCARD if self.played else Phase.PLAY_OR_DISCARD
@@ -331,7 +330,7 @@ class Game:
                     f"not player {brief(action.player)}'s",
                 )
             )
-        if has_discards(self.profile):
+        if self.profile.has_discard_pile:
             problems.extend(self._discard_turn_problems(action))
         else:
             problems.extend(self._turn_problems(action))
@@ -422,7 +421,7 @@ class Game:
             if action.changed
             else self.profile.timeout_penalty_untouched
         )
-        if has_discards(self.profile):
+        if self.profile.has_discard_pile:
             return self._forced_end(action, penalty)
         # default D12 (docs/rules.rst): a time-out with the table untouched that draws one
         # piece is the normal draw of a turn without a play, not a penalty (pagat); more than
@@ -459,14 +458,14 @@ class Game:
         if not laid:
             # Leaving the table as it was (allowed after a mandatory draw) lays nothing:
             # it neither opens nor counts as progress toward the end of the round.
-            if has_discards(self.profile):
+            if self.profile.has_discard_pile:
                 return attrs.evolve(self, played=True, history=(*self.history, action))
             return self._next(action, table=action.table, progress=False)
         racks = list(self.racks)
         racks[player] = rack
         opened = list(self.opened)
         opened[player] = True
-        if has_discards(self.profile) and rack:  # the turn goes on to its discard
+        if self.profile.has_discard_pile and rack:  # the turn goes on to its discard
             return attrs.evolve(
                 self,
                 racks=tuple(racks),
@@ -487,7 +486,7 @@ class Game:
         )
 
     def _draw_turn(self, action: Draw) -> Game:
-        if not self.stock and has_discards(self.profile):
+        if not self.stock and self.profile.has_discard_pile:
             # a position given with an empty stock: the pile becomes the stock first, as at
             # the end of a turn that empties it (a game dealt never starts a turn so)
             refill = refilled(self.profile, self.discards, self.reshuffled, self.seed)
@@ -602,7 +601,7 @@ class Game:
             outcome = self._outcome(Termination.BLOCKED, racks, None)
         elif self.profile.turn_limit is not None and self.turn + 1 >= self.profile.turn_limit:
             outcome = self._outcome(Termination.TURN_LIMIT, racks, None)
-        elif not stock and has_discards(self.profile):
+        elif not stock and self.profile.has_discard_pile:
             refill = refilled(self.profile, discards, reshuffled, self.seed)
             if refill is None:
                 outcome = self._outcome(Termination.STOCK_EXHAUSTED, racks, None)

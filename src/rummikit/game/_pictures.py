@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rummikit.game._values import PlayerView, state_shown
-from rummikit.options import TurnStructure
 from rummikit.terminal import meld_text, tiles_text
 
 if TYPE_CHECKING:  # rich, of the cli extra, is imported when a picture is drawn
@@ -60,7 +59,7 @@ def _drawn(view: PlayerView, own_rack: bool, text: type[Text]) -> Text:
         picture.append_text(tiles_text(view.rack))
     picture.append("\nstock:", "bold")
     picture.append(f" {_pieces(view.stock_size)}")
-    if view.discards or view.profile.turn_structure is TurnStructure.DRAW_MELD_DISCARD:
+    if view.discards or view.profile.has_discard_pile:
         picture.append("\ndiscard pile:", "bold")
         if view.discards:
             picture.append(" ")

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 import attrs
 
 from rummikit.game import Outcome, Phase
-from rummikit.game._discards import has_discards
 from rummikit.game._values import state_shown
 from rummikit.pieces import Tile
 from rummikit.profile import RuleProfile
@@ -106,7 +105,7 @@ def describe(state: Round) -> str:
         f"player {seat} {_plural(size, 'piece')}" for seat, size in enumerate(state.rack_sizes)
     )
     parts.append(f"racks: {sizes}; stock: {_plural(state.stock_size, 'piece')}")
-    if has_discards(state.profile):
+    if state.profile.has_discard_pile:
         pile = state.discards
         top = f", top {spoken_tiles(pile[-1:])}" if pile else ""
         parts.append(f"discard pile: {_plural(len(pile), 'piece') if pile else 'empty'}{top}")
@@ -240,7 +239,7 @@ def draw_round(state: Round, style: Style, *, stands_for: bool, title: str | Non
         [_seat(state, seat, style) for seat in range(len(state.rack_sizes))], spacing, "seats"
     )
     piles = [_stock(state, style)]
-    if has_discards(state.profile):
+    if state.profile.has_discard_pile:
         piles += _discards(state, style, cards)
     table = table_box(state.table, style, profile=state.profile, cards=cards, stands_for=stands_for)
     sections = [

@@ -202,7 +202,7 @@ def _check_adds_up(view: PlayerView) -> None:
     _in_deck(profile, players, held, "rack", "the rack and the table")
     seen = [*held, *view.discards]
     _in_deck(profile, players, seen, "discards", "the rack, the table and the discard pile")
-    if view.discards and profile.turn_structure is not TurnStructure.DRAW_MELD_DISCARD:
+    if view.discards and not profile.has_discard_pile:
         raise _bad_view("discards", f"the rules of {profile.name!r} have no discard pile")
     if view.taken is not None and view.phase not in (Phase.PLAY_OR_DISCARD, Phase.DISCARD):
         raise _bad_view(
