@@ -29,15 +29,17 @@ Only plain values travel to the workers (a copy of the profile, the seeds, bot n
 picklable bot factories), and each worker plays its game from scratch.
 """
 
-# The package, one idea a module, each importing only those listed before it: _seats (the
-# seeds and the bot of each seat), _play (one game and its GameResult), _report (Report and
-# its Stats) and _simulate (many games through an executor: simulate). BotSpec, MAX_GAMES
-# and ProgressCallback are re-exported outside __all__, as the command line and hosts use them.
+# The package, one idea a module, each importing only those listed before it: _estimate (an
+# estimate with its confidence interval), _seats (the seeds and the bot of each seat), _play
+# (one game and its GameResult), _report (Report and its Stats) and _simulate (many games
+# through an executor: simulate). BotSpec, MAX_GAMES and ProgressCallback are re-exported
+# outside __all__, as the command line and hosts use them.
 
 from __future__ import annotations
 
 from rummikit import game as _game
-from rummikit.simulation import _simulate
+from rummikit.simulation import _estimate, _simulate
+from rummikit.simulation._estimate import Estimate, mean_estimate, share_estimate
 from rummikit.simulation._play import GameResult, play_game
 from rummikit.simulation._report import GameRecord, Report, Stats
 from rummikit.simulation._seats import BotSpec as BotSpec
@@ -47,17 +49,24 @@ from rummikit.simulation._simulate import ProgressCallback as ProgressCallback
 from rummikit.simulation._simulate import simulate
 
 __all__ = [
+    "CONFIDENCE",
     "MAX_ACTIONS",
     "SIMULATE_PLAYERS",
+    "Estimate",
     "GameRecord",
     "GameResult",
     "Report",
     "Stats",
     "bot_rng",
     "game_seed",
+    "mean_estimate",
     "play_game",
+    "share_estimate",
     "simulate",
 ]
+
+CONFIDENCE = _estimate.CONFIDENCE
+"""The confidence level of an :class:`Estimate`'s interval when none is given: 0.95."""
 
 MAX_ACTIONS = _game.MAX_ACTIONS
 """The most actions one simulated game may take (:data:`rummikit.game.MAX_ACTIONS`); no legal
