@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from rummikit.game import Game, Outcome, Phase, PlayerView, Position, Termination
     from rummikit.match import Match
     from rummikit.record import dumps, loads, loads_match
-    from rummikit.simulation import Report, simulate
+    from rummikit.simulation import Comparison, Report, compare, simulate
     from rummikit.solver import Solution, solve
 
 __version__ = "0.1.0.dev0"
@@ -75,6 +75,8 @@ _LAZY = {
     "solve": "rummikit.solver",
     "Solution": "rummikit.solver",
     "simulate": "rummikit.simulation",
+    "compare": "rummikit.simulation",
+    "Comparison": "rummikit.simulation",
     "Report": "rummikit.simulation",
 }
 """Names imported on first use, to keep ``import rummikit`` fast (under 100 ms): games,
@@ -105,6 +107,7 @@ __all__ = [
     "TILE_COLOURS",
     "Action",
     "BlockedWinner",
+    "Comparison",
     "DealSize",
     "Discard",
     "Draw",
@@ -154,6 +157,7 @@ __all__ = [
     "Violation",
     "__version__",
     "build_deck",
+    "compare",
     "dumps",
     "format_table",
     "format_tiles",

@@ -31,14 +31,16 @@ picklable bot factories), and each worker plays its game from scratch.
 
 # The package, one idea a module, each importing only those listed before it: _estimate (an
 # estimate with its confidence interval), _seats (the seeds and the bot of each seat), _play
-# (one game and its GameResult), _report (Report and its Stats) and _simulate (many games
-# through an executor: simulate). BotSpec, MAX_GAMES and ProgressCallback are re-exported
+# (one game and its GameResult), _figures (the figures read off each game), _report (Report
+# and its Stats), _simulate (many games through an executor: simulate) and _compare (paired
+# comparisons: Comparison, compare). BotSpec, MAX_GAMES and ProgressCallback are re-exported
 # outside __all__, as the command line and hosts use them.
 
 from __future__ import annotations
 
 from rummikit import game as _game
 from rummikit.simulation import _estimate, _simulate
+from rummikit.simulation._compare import Comparison, Difference, compare
 from rummikit.simulation._estimate import Estimate, mean_estimate, share_estimate
 from rummikit.simulation._play import GameResult, play_game
 from rummikit.simulation._report import GameRecord, Report, Stats
@@ -52,12 +54,15 @@ __all__ = [
     "CONFIDENCE",
     "MAX_ACTIONS",
     "SIMULATE_PLAYERS",
+    "Comparison",
+    "Difference",
     "Estimate",
     "GameRecord",
     "GameResult",
     "Report",
     "Stats",
     "bot_rng",
+    "compare",
     "game_seed",
     "mean_estimate",
     "play_game",

@@ -8,6 +8,7 @@ plain :class:`GameRecord` per game, or a pandas data frame.
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, TypedDict
@@ -16,6 +17,8 @@ import attrs
 
 from rummikit.errors import InvalidArgument, brief
 from rummikit.game import Termination, check_seed
+from rummikit.simulation._estimate import CONFIDENCE, Estimate, check_confidence
+from rummikit.simulation._figures import estimate, figures, values
 from rummikit.simulation._play import GameResult
 
 if TYPE_CHECKING:  # pandas is optional: only Report.to_pandas needs it
@@ -72,6 +75,11 @@ class Stats:
             min=min(values),
             max=max(values),
         )
+
+
+def _finite(bound: float) -> float | None:
+    """A bound as JSON can hold it: None for an unbounded side (one game gives no interval)."""
+    return bound if math.isfinite(bound) else None
 
 
 def _required(stats: Stats | None) -> Stats:
@@ -249,11 +257,35 @@ class Report:
         """Penalty pieces drawn per game, all seats together."""
         return sum(self.penalties) / self.games
 
-    def summary(self) -> dict[str, str | int | float | None]:
+    def estimates(self, confidence: float = CONFIDENCE) -> dict[str, Estimate]:
+        """Every mean and share of the report with its confidence interval, by figure name.
+
+        The names are the summary's keys (``"turns_mean"``, ``"blocked_share"``,
+        ``"win_rate_0"``, ...). A mean gets Student's t interval, a share of games Wilson's
+        score interval, both at ``confidence`` (95% unless given). A figure no game has (the
+        first opening, when nobody opened) is left out. ``bad_confidence`` unless
+        ``confidence`` is a number strictly between 0 and 1.
+        """
+        level = check_confidence(confidence)
+        found: dict[str, Estimate] = {}
+        for figure in figures(self.players):
+            estimated = estimate(figure, values(figure, self.results), level)
+            if estimated is not None:
+                found[figure.name] = estimated
+        return found
+
+    def summary(self, confidence: float = CONFIDENCE) -> dict[str, str | int | float | None]:
         """The report as one flat dict of plain values (a row for JSON or CSV).
 
-        Per-seat figures get one key per seat: ``win_rate_0``, ``score_mean_0``, ...
+        Every mean and share comes with the bounds of its confidence interval
+        (:meth:`estimates`): ``turns_mean``, ``turns_mean_low``, ``turns_mean_high``, ...,
+        at ``confidence``, which the row holds too. Per-seat figures get one key per seat
+        (``win_rate_0``, ``score_mean_0``, ...). A spread is a standard deviation and says
+        so (``turns_stdev``): it describes the games, it is not an interval. A figure no game
+        has, and a bound one game cannot give, is None.
         """
+        level = check_confidence(confidence)
+        estimates = self.estimates(level)
         opening = self.first_opening_turn
         row: dict[str, str | int | float | None] = {
             "profile": self.profile,
@@ -261,29 +293,32 @@ class Report:
             "bots": ",".join(self.bots),
             "seed": self.seed,
             "games": self.games,
-            "turns_mean": self.turns.mean,
-            "turns_median": self.turns.median,
-            "turns_max": self.turns.max,
-            "first_opening_mean": None if opening is None else opening.mean,
-            "first_opening_median": None if opening is None else opening.median,
-            "no_opening_share": self.no_opening_share,
-            "went_out": self.went_out,
-            "blocked": self.blocked,
-            "stock_exhausted": self.stock_exhausted,
-            "turn_limit": self.turn_limit,
-            "no_winner_share": self.no_winner_share,
-            "first_player_win_rate": self.first_player_win_rate,
+            "confidence": level,
         }
-        row.update({f"win_rate_{seat}": rate for seat, rate in enumerate(self.win_rate)})
+        for figure in figures(self.players):
+            found = estimates.get(figure.name)
+            row[figure.name] = None if found is None else found.value
+            row[f"{figure.name}_low"] = None if found is None else _finite(found.low)
+            row[f"{figure.name}_high"] = None if found is None else _finite(found.high)
+        row.update(
+            {
+                "turns_median": self.turns.median,
+                "turns_stdev": self.turns.stdev,
+                "turns_min": self.turns.min,
+                "turns_max": self.turns.max,
+                "first_opening_median": None if opening is None else opening.median,
+                "went_out": self.went_out,
+                "blocked": self.blocked,
+                "stock_exhausted": self.stock_exhausted,
+                "turn_limit": self.turn_limit,
+            }
+        )
         for seat, stats in enumerate(self.scores):
-            row[f"score_mean_{seat}"] = stats.mean
             row[f"score_stdev_{seat}"] = stats.stdev
             row[f"score_min_{seat}"] = stats.min
             row[f"score_max_{seat}"] = stats.max
-        row["score_mean"] = self.all_scores.mean
         row["score_stdev"] = self.all_scores.stdev
         row.update({f"penalties_{seat}": count for seat, count in enumerate(self.penalties)})
-        row["penalties_per_game"] = self.penalties_per_game
         return row
 
     def to_records(self) -> list[GameRecord]:
