@@ -25,6 +25,7 @@ extensions = [
     "rummikit_options",
     "rummikit_rules",
     "rummikit_simplot",
+    "rummikit_pairplot",
     "rummikit_pictures",
     "rummikit_terminal",
 ]

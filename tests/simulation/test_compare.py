@@ -11,7 +11,14 @@ import pytest
 
 import rummikit as rk
 from rummikit.game import Termination
-from rummikit.simulation import Comparison, GameResult, Report, compare, simulate
+from rummikit.simulation import (
+    Comparison,
+    GameResult,
+    Report,
+    compare,
+    share_estimate,
+    simulate,
+)
 from tests.helpers import code_of
 
 T_975_2 = 4.302653  # Student's t quantile 0.975 with 2 degrees of freedom (published tables)
@@ -77,9 +84,16 @@ def test_shares_are_compared_in_percentage_points():
     base = _report("base", [5] * 4)
     difference = Comparison.of([base, blocked]).difference("blocked", "blocked_share")
     assert difference.estimate.value == 1.0
+    assert difference.estimate.method == "newcombe"
+    # no correlation to allow for (one share is always 1, the other always 0): the bounds
+    # are the Wilson margins of 4/4 and 0/4 added in quadrature
+    wilson = share_estimate(4, 4)
+    assert wilson is not None
+    low = 1 - math.sqrt(2) * (1 - wilson.low)
+    assert difference.estimate.low == pytest.approx(low)
     assert difference.statement == (
         "games ended blocked: blocked more often than base by 100.0 percentage points "
-        "(95% CI +100.0 to +100.0; 4 paired games)"
+        f"(95% CI {low * 100:+.1f} to +100.0; 4 paired games)"
     )
     assert Comparison.of([base, blocked]).difference("blocked", "win_rate_0").estimate.value == -1
 

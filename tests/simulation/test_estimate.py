@@ -22,6 +22,7 @@ from rummikit.simulation._estimate import (
     Moments,
     check_confidence,
     mean_estimate,
+    paired_share_estimate,
     share_estimate,
     t_quantile,
 )
@@ -265,6 +266,36 @@ def test_the_wilson_interval_covers_a_rare_event():
     assert covered / 2000 >= 0.93  # exactly 0.970 by the binomial sum
 
 
+def test_the_paired_share_interval_covers_as_it_says():
+    """Newcombe's interval for paired shares, on correlated pairs of rare and common events
+    (the second event copies the first's draw in 70% of the games)."""
+    rng = random.Random(5)
+    for first, second, games in ((0.1, 0.05, 50), (0.3, 0.3, 100), (0.02, 0.0, 200)):
+        covered = 0
+        for _ in range(1000):
+            pairs = []
+            for _ in range(games):
+                draw = rng.random()
+                copied = rng.random() < 0.7
+                pairs.append((draw < first, draw < second if copied else rng.random() < second))
+            estimate = paired_share_estimate(pairs)
+            assert estimate is not None
+            covered += estimate.low <= first - second <= estimate.high
+        assert covered / 1000 >= 0.93, (first, second, games)
+
+
+def test_no_game_differing_still_leaves_an_interval():
+    """Regression: paired differences of a share with no game differing got [0, 0] from the
+    t interval, as if the games proved two profiles equal."""
+    estimate = paired_share_estimate([(False, False)] * 100)
+    assert estimate is not None
+    assert estimate.value == 0
+    assert estimate.method == "newcombe"
+    assert -0.05 < estimate.low < -0.03  # about 3.7 percentage points either way
+    assert 0.03 < estimate.high < 0.05
+    assert paired_share_estimate([]) is None
+
+
 # -- properties -------------------------------------------------------------------------------
 
 LEVELS = st.sampled_from([0.5, 0.8, 0.9, 0.95, 0.99, 0.999])
@@ -383,6 +414,9 @@ def test_a_good_confidence_is_a_float():
         (t_quantile, (0.5, 0)),
         (t_quantile, (0.5, 1.5)),
         (t_quantile, (0.5, True)),
+        (paired_share_estimate, ([(1, 0)],)),
+        (paired_share_estimate, ([(True,)],)),
+        (paired_share_estimate, ([None],)),
     ],
 )
 def test_bad_values(call, args):
@@ -396,3 +430,13 @@ def test_messages_say_what_to_give():
         share_estimate(11, 10)
     with pytest.raises(InvalidArgument, match=r"strictly between 0 and 1 \(0.95 for 95%\)"):
         mean_estimate([1, 2], 95)
+
+
+@given(st.lists(st.tuples(st.booleans(), st.booleans()), min_size=1, max_size=300), LEVELS)
+def test_a_paired_share_difference_lies_inside_its_interval(pairs, confidence):
+    estimate = paired_share_estimate(pairs, confidence)
+    assert estimate is not None
+    assert -1 <= estimate.low <= estimate.value <= estimate.high <= 1
+    assert estimate.value == pytest.approx(
+        (sum(a for a, _ in pairs) - sum(b for _, b in pairs)) / len(pairs)
+    )

@@ -41,7 +41,12 @@ from __future__ import annotations
 from rummikit import game as _game
 from rummikit.simulation import _estimate, _simulate
 from rummikit.simulation._compare import Comparison, Difference, compare
-from rummikit.simulation._estimate import Estimate, mean_estimate, share_estimate
+from rummikit.simulation._estimate import (
+    Estimate,
+    mean_estimate,
+    paired_share_estimate,
+    share_estimate,
+)
 from rummikit.simulation._play import GameResult, play_game
 from rummikit.simulation._report import GameRecord, Report, Stats
 from rummikit.simulation._seats import BotSpec as BotSpec
@@ -65,6 +70,7 @@ __all__ = [
     "compare",
     "game_seed",
     "mean_estimate",
+    "paired_share_estimate",
     "play_game",
     "share_estimate",
     "simulate",

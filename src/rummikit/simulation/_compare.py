@@ -17,7 +17,13 @@ import attrs
 
 from rummikit.errors import InvalidArgument, brief
 from rummikit.profile import RuleProfile
-from rummikit.simulation._estimate import CONFIDENCE, Estimate, check_confidence, mean_estimate
+from rummikit.simulation._estimate import (
+    CONFIDENCE,
+    Estimate,
+    check_confidence,
+    mean_estimate,
+    paired_share_estimate,
+)
 from rummikit.simulation._figures import SHARE, Figure, figures
 from rummikit.simulation._report import Report
 from rummikit.simulation._seats import BotSpec
@@ -27,7 +33,8 @@ from rummikit.simulation._simulate import ProgressCallback, simulate
 @attrs.frozen
 class Difference:
     """The paired difference of one figure between a profile and the baseline: the mean over
-    games of (the profile's value - the baseline's value), with its Student's t interval."""
+    games of (the profile's value - the baseline's value), with its confidence interval
+    (Newcombe's for a share of games, Student's t otherwise)."""
 
     figure: str
     """The figure's name, as in :meth:`Report.summary <rummikit.Report.summary>`."""
@@ -100,18 +107,29 @@ def _check_paired(report: Report, baseline: Report) -> None:
         )
 
 
+def _paired_estimate(
+    figure: Figure, pairs: list[tuple[float, float]], confidence: float
+) -> Estimate | None:
+    """The mean difference of ``pairs`` with its interval: Newcombe's for a share whose
+    every game is a yes or a no, Student's t on the per-game differences otherwise (means,
+    and win rates where a shared win counts a fraction)."""
+    if figure.kind == SHARE and all(a in (0.0, 1.0) and b in (0.0, 1.0) for a, b in pairs):
+        return paired_share_estimate([(a == 1.0, b == 1.0) for a, b in pairs], confidence)
+    return mean_estimate([a - b for a, b in pairs], confidence)
+
+
 def paired_differences(report: Report, baseline: Report, confidence: float) -> list[Difference]:
     """Every figure both reports have, as the paired difference ``report - baseline``; the
     figures of a seat only where both profiles seat it."""
     _check_paired(report, baseline)
     found = []
     for figure in figures(min(report.players, baseline.players)):
-        deltas = []
+        pairs = []
         for mine, theirs in zip(report.results, baseline.results, strict=True):
             a, b = figure.of(mine), figure.of(theirs)
             if a is not None and b is not None:
-                deltas.append(a - b)
-        estimate = mean_estimate(deltas, confidence)
+                pairs.append((a, b))
+        estimate = _paired_estimate(figure, pairs, confidence)
         if estimate is None:  # no game where both have it (nobody ever opened)
             continue
         found.append(

@@ -38,12 +38,14 @@ from rummikit.errors import InvalidArgument, brief
 
 __all__ = [
     "CONFIDENCE",
+    "NEWCOMBE",
     "STUDENT_T",
     "WILSON",
     "Estimate",
     "Moments",
     "check_confidence",
     "mean_estimate",
+    "paired_share_estimate",
     "share_estimate",
     "t_quantile",
 ]
@@ -56,6 +58,10 @@ STUDENT_T = "student_t"
 
 WILSON = "wilson"
 """The :attr:`Estimate.method` of a share: Wilson's score interval."""
+
+NEWCOMBE = "newcombe"
+"""The :attr:`Estimate.method` of the difference of two shares over the same games:
+Newcombe's hybrid score interval for paired data."""
 
 
 def check_confidence(value: object) -> float:
@@ -264,6 +270,72 @@ def share_estimate(successes: float, count: int, confidence: float = CONFIDENCE)
         low, high = 1 - failures_high, 1 - failures_low
     value = share / count
     return Estimate(value, min(low, value), max(high, value), level, WILSON, count)
+
+
+def paired_share_estimate(
+    pairs: Iterable[tuple[bool, bool]], confidence: float = CONFIDENCE
+) -> Estimate | None:
+    """The difference of two shares measured on the same games, ``share(first) -
+    share(second)``, with Newcombe's hybrid score interval for paired data; None without
+    pairs.
+
+    Each pair says whether the event happened in one game under the first profile and under
+    the second (the game dealt from the same seed). The mean of the per-game differences
+    with Student's t interval would do for most figures, but not for rare events: when no
+    game differs (neither profile ever ended blocked), every difference is 0 and the t
+    interval is [0, 0], as if the games proved the profiles equal. Newcombe's interval
+    ("Improved confidence intervals for the difference between binomial proportions based
+    on paired data", Statistics in Medicine 17, 1998, method 10) combines the Wilson
+    intervals of the two shares, allowing for their correlation, and keeps a width that
+    honestly shrinks with the number of games: no difference in 100 games gives about
+    [-3.7, +3.7] percentage points at 95%.
+
+    Raises :class:`~rummikit.InvalidArgument`: ``bad_confidence``; ``bad_values`` unless
+    every pair is two flags.
+    """
+    level = check_confidence(confidence)
+    both = first_only = second_only = neither = 0
+    for pair in pairs:
+        if (
+            not isinstance(pair, tuple)
+            or len(pair) != 2
+            or not all(isinstance(flag, bool) for flag in pair)
+        ):
+            raise InvalidArgument(
+                "bad_values", f"each pair is two flags (True, False), not {brief(pair)}"
+            )
+        if pair[0] and pair[1]:
+            both += 1
+        elif pair[0]:
+            first_only += 1
+        elif pair[1]:
+            second_only += 1
+        else:
+            neither += 1
+    count = both + first_only + second_only + neither
+    if count == 0:
+        return None
+    first = share_estimate(both + first_only, count, level)
+    second = share_estimate(both + second_only, count, level)
+    assert first is not None
+    assert second is not None
+    margins = (
+        (both + first_only)
+        * (second_only + neither)
+        * (both + second_only)
+        * (first_only + neither)
+    )
+    phi = (both * neither - first_only * second_only) / math.sqrt(margins) if margins else 0.0
+    below_first, above_first = first.value - first.low, first.high - first.value
+    below_second, above_second = second.value - second.low, second.high - second.value
+    down = math.sqrt(
+        max(below_first**2 - 2 * phi * below_first * above_second + above_second**2, 0.0)
+    )
+    up = math.sqrt(
+        max(above_first**2 - 2 * phi * above_first * below_second + below_second**2, 0.0)
+    )
+    value = (first_only - second_only) / count
+    return Estimate(value, max(value - down, -1.0), min(value + up, 1.0), level, NEWCOMBE, count)
 
 
 def _wilson(successes: float, count: int, z: float) -> tuple[float, float]:

@@ -1,0 +1,140 @@
+"""Simulation reports as tables: each profile's figures with their confidence intervals, and
+the paired differences of a comparison, for ``rummikit simulate`` and ``rummikit compare``.
+
+Every mean and share is printed with its interval in brackets, ``33.8 [32.5, 35.1]``; a
+standard deviation has its own row, labelled ``sd``, so that a spread is never read as an
+interval. A difference the games detect (its interval leaves out zero) is marked ``*``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rummikit.simulation import Comparison, Estimate, Report
+from rummikit.simulation._figures import SHARE, Figure, figures
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+
+def _level(confidence: float) -> str:
+    """``0.95`` as ``"95%"``."""
+    return f"{confidence * 100:.10g}%"
+
+
+def _bound(value: float, scale: float, digits: int, sign: str) -> str:
+    return "?" if not math.isfinite(value) else f"{value * scale:{sign}.{digits}f}"
+
+
+def interval_text(estimate: Estimate | None, kind: str, *, signed: bool = False) -> str:
+    """An estimate as a cell: a mean with one decimal, a share as a percentage, then its
+    interval in brackets; ``-`` when there is none. ``signed`` writes a difference (a
+    share's in percentage points)."""
+    if estimate is None:
+        return "-"
+    scale = 100.0 if kind == SHARE else 1.0
+    sign = "+" if signed else ""
+    unit = "%" if kind == SHARE and not signed else ""
+    value = f"{estimate.value * scale:{sign}.1f}{unit}"
+    low = _bound(estimate.low, scale, 1, sign)
+    high = _bound(estimate.high, scale, 1, sign)
+    return f"{value} [{low}, {high}]"
+
+
+def _figure_rows(reports: Sequence[Report], confidence: float) -> list[tuple[str, list[str]]]:
+    """A row per figure of the reports (a seat's figures up to the most seats): the estimate
+    of each report, blank where a report has no such seat."""
+    players = max(report.players for report in reports)
+    found = [report.estimates(confidence) for report in reports]
+    rows = []
+    for figure in figures(players):
+        cells = [
+            interval_text(estimates.get(figure.name), figure.kind)
+            if figure.name in {f.name for f in figures(report.players)}
+            else ""
+            for report, estimates in zip(reports, found, strict=True)
+        ]
+        rows.append((figure.label, cells))
+    return rows
+
+
+def results_table(reports: Sequence[Report], title: str, confidence: float) -> Table:
+    """The reports' figures side by side, one column per profile, each with its interval at
+    ``confidence``; spreads (standard deviations) and extremes in rows of their own."""
+    from rich.table import Table
+
+    table = Table(title=f"{title} (mean or share [{_level(confidence)} CI])", title_justify="left")
+    table.add_column("", no_wrap=True)
+    for report in reports:
+        table.add_column(report.profile, justify="right", overflow="fold")
+    table.add_row("games", *[f"{report.games:,}" for report in reports])
+    for label, cells in _figure_rows(reports, confidence):
+        table.add_row(label, *cells)
+        if label == "turns per game":
+            table.add_row(
+                "turns per game: sd / median / max",
+                *[f"{r.turns.stdev:.1f} / {r.turns.median:g} / {r.turns.max}" for r in reports],
+            )
+    table.add_row(
+        "score, all seats: sd / min / max",
+        *[f"{r.all_scores.stdev:.1f} / {r.all_scores.min} / {r.all_scores.max}" for r in reports],
+    )
+    return table
+
+
+def _difference_rows(comparison: Comparison) -> list[tuple[Figure, list[str]]]:
+    others = [r for r in comparison.reports if r.profile != comparison.baseline]
+    players = max(report.players for report in comparison.reports)
+    found = {(d.profile, d.figure): d for d in comparison.differences}
+    rows = []
+    for figure in figures(players):
+        cells = []
+        for report in others:
+            difference = found.get((report.profile, figure.name))
+            if difference is None:
+                cells.append("")
+                continue
+            mark = " *" if difference.detected else "  "
+            cells.append(interval_text(difference.estimate, figure.kind, signed=True) + mark)
+        if any(cells):
+            rows.append((figure, cells))
+    return rows
+
+
+def paired_table(comparison: Comparison) -> Table:
+    """Each profile's paired difference from the baseline, one column per profile, a row per
+    figure (a share's in percentage points); ``*`` marks a difference the games detect."""
+    from rich.table import Table
+
+    table = Table(
+        title=(
+            f"Paired differences from {comparison.baseline}, game by game over the same deals "
+            f"(profile - {comparison.baseline} [{_level(comparison.confidence)} CI]; "
+            "* detected)"
+        ),
+        title_justify="left",
+    )
+    table.add_column("", no_wrap=True)
+    for report in comparison.reports:
+        if report.profile != comparison.baseline:
+            table.add_column(report.profile, justify="right", overflow="fold")
+    for figure, cells in _difference_rows(comparison):
+        unit = "pct points" if figure.kind == SHARE else figure.unit
+        table.add_row(f"{figure.label} ({unit})", *cells)
+    return table
+
+
+def statement_lines(comparison: Comparison) -> list[str]:
+    """The differences the games detect in words, then a line naming how many they do not."""
+    detected = [d.statement for d in comparison.differences if d.detected]
+    quiet = len(comparison.differences) - len(detected)
+    lines = [f"- {statement}" for statement in detected]
+    if quiet:
+        games = min(report.games for report in comparison.reports)
+        lines.append(
+            f"- no detectable difference in the {quiet} other figure"
+            f"{'' if quiet == 1 else 's'} at {games:,} games (see --json for each)"
+        )
+    return lines
