@@ -13,7 +13,7 @@ import pytest
 
 import rummikit as rk
 from rummikit import bots as rb
-from rummikit.simulation import SIMULATE_PLAYERS, Report, play_game, simulate
+from rummikit.simulation import Report, play_game, simulate
 from tests.helpers import code_of
 from tests.simulation.runs import ARGS
 
@@ -145,21 +145,33 @@ def test_a_partial_bot_factory_is_named_after_its_bot():
     assert report.to_records()[0]["bots"] == ["GreedyBot", "SimpleBot"]
 
 
-def test_regression_the_default_players_suit_every_profile_or_say_so() -> None:
-    """Found by a review: ``simulate`` plays four players unless told otherwise, whatever
-    a profile's ``default_players``; a profile four cannot play failed with "not 4" though
-    no number was given. The message now says the 4 is the default and to give
-    ``players=``; given, the number is used for every profile."""
+def test_regression_each_profile_plays_its_own_default_players() -> None:
+    """Found by a review: ``simulate`` seated four players unless told otherwise, whatever a
+    profile's ``default_players``, while ``rummikit simulate`` seated the profile's own
+    (online: 2 against 4). Now both seat each profile's ``default_players``: a profile of
+    at most three plays with no ``players`` given, and profiles whose defaults differ each
+    play at their own, on the same seeds."""
     trio = rk.profiles.get("pagat").evolve(name="trio", max_players=3, default_players=3)
-    with pytest.raises(rk.InvalidArgument) as caught:
-        rk.simulate(trio, games=1, bots="simple", seed=1)
-    assert caught.value.code == "bad_players"
-    assert "not 4 (the default; give players=)" in caught.value.message
+    assert rk.simulate(trio, games=1, bots="simple", seed=1).players == 3
+    both = rk.simulate(["online", "pagat"], games=2, bots="random", seed=1)
+    assert [report.players for report in both.values()] == [2, 4]
+    assert [r.seed for r in both["online"].results] == [r.seed for r in both["pagat"].results]
+    assert both["online"] == rk.simulate("online", games=2, bots="random", seed=1, players=2)
     with pytest.raises(rk.InvalidArgument) as caught:
         rk.simulate(trio, players=4, games=1, bots="simple", seed=1)
-    assert "default" not in caught.value.message
-    assert rk.simulate(trio, players=3, games=1, bots="simple", seed=1).players == 3
-    assert rk.simulate("online", games=1, bots="simple", seed=1).players == SIMULATE_PLAYERS
+    assert caught.value.code == "bad_players"
+
+
+def test_one_bot_per_seat_sets_the_players() -> None:
+    report = rk.simulate("online", games=1, bots=["simple", "random", "simple"], seed=1)
+    assert report.players == 3
+    with pytest.raises(rk.InvalidArgument) as caught:
+        rk.simulate("online", games=1, bots=["simple"] * 5, seed=1)
+    assert caught.value.code == "bad_players"
+    assert "one seat per bot given" in caught.value.message
+    with pytest.raises(rk.InvalidArgument) as caught:
+        rk.simulate("online", players=2, games=1, bots=["simple"] * 3, seed=1)
+    assert caught.value.code == "bad_bots"
 
 
 # -- bots in simulations ---------------------------------------------------------------------
