@@ -64,7 +64,7 @@ def test_a_thread_pool_gives_the_serial_report():
 
 
 def test_a_process_pool_gives_the_serial_report():
-    fast = {"players": 4, "games": 3, "seed": 2, "bots": "random"}
+    fast = {"games": 3, "seed": 2, "bots": "random"}  # each at its own default players
     # Solver-backed bots too: worker processes hash strings differently, and the report
     # must not depend on it.
     solved = {"players": 2, "games": 2, "seed": 2, "bots": ["greedy", "random"]}
@@ -84,17 +84,24 @@ def test_a_process_pool_gives_the_serial_report():
 
 
 def test_a_dask_cluster_gives_the_serial_report():
+    """Through a client connected by the scheduler's address, as to a real cluster; the
+    profiles at their own default players (online 2, pagat 4)."""
     distributed = pytest.importorskip("distributed")
-    args = {"players": 4, "games": 2, "seed": 4, "bots": "random"}
-    serial = simulate(["pagat", "rami_voleur"], **args)
+    from rummikit.simulation._run import WINDOW_PER_WORKER, window_for
+
+    args = {"games": 3, "seed": 4, "bots": "random"}
+    serial = simulate(["online", "pagat", "rami_voleur"], **args)
     with (
         distributed.LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
         ) as cluster,
-        distributed.Client(cluster) as client,
+        distributed.Client(cluster.scheduler_address) as client,
     ):
-        parallel = simulate(["pagat", "rami_voleur"], executor=client.get_executor(), **args)
+        executor = client.get_executor()
+        assert window_for(executor) == 2 * WINDOW_PER_WORKER  # it tells its two workers
+        parallel = simulate(["online", "pagat", "rami_voleur"], executor=executor, **args)
     assert parallel == serial
+    assert [report.players for report in parallel.values()] == [2, 4, 4]
 
 
 @pytest.mark.parametrize(
