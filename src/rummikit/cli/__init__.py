@@ -19,7 +19,6 @@ be written, the worker processes stopped).
 from rummikit._output import FAILED as FAILED
 from rummikit.cli import _games
 from rummikit.cli._check import check
-from rummikit.cli._games import COMPARE_PLAYERS as COMPARE_PLAYERS
 from rummikit.cli._games import MAX_WORKERS as MAX_WORKERS
 from rummikit.cli._games import compare, simulate
 from rummikit.cli._group import cli, main

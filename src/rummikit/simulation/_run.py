@@ -23,6 +23,7 @@ whichever executor plays it. Closing the generator cancels every chunk not yet s
 from __future__ import annotations
 
 import concurrent.futures
+import multiprocessing.context
 import pickle
 import signal
 import traceback
@@ -91,10 +92,29 @@ class WorkerTraceback(Exception):
         return f'\n"""\n{self.trace}"""'
 
 
-def ignore_interrupts() -> None:
-    """Leave Ctrl-C to the main process: a process pool's ``initializer`` for workers that
-    share its terminal, which would otherwise each print a traceback of KeyboardInterrupt."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+class _QuietProcess(multiprocessing.context.SpawnProcess):
+    """A spawned process that leaves Ctrl-C to its parent: it starts with SIGINT blocked,
+    which it keeps (a signal mask survives fork and exec), so that a Ctrl-C sent to the
+    terminal's whole process group neither stops it nor makes it print a traceback, even
+    while it is still starting up."""
+
+    def start(self) -> None:
+        if not hasattr(signal, "pthread_sigmask"):  # Windows: no process groups to fear
+            super().start()
+            return
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            super().start()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+class QuietSpawnContext(multiprocessing.context.SpawnContext):
+    """The ``spawn`` start method, whose processes leave Ctrl-C to their parent: the
+    ``mp_context`` of a process pool sharing a terminal with its parent, which stops it
+    itself (the command line's)."""
+
+    Process = _QuietProcess
 
 
 # -- the executor -----------------------------------------------------------------------------
