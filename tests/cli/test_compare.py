@@ -25,7 +25,7 @@ def test_compare_with_defaults_compares_the_built_in_profiles(monkeypatch):
     assert result.exit_code == 0, result.output
     assert seen["profiles"] == ["online", "pagat", "rami_voleur", "standard_rummy"]
     assert seen["games"] == cli_module.COMPARE_GAMES
-    assert seen["players"] == 4
+    assert seen["players"] is None  # each profile's own default_players
     assert seen["bots"] == "greedy"
     assert seen["seed"] == 1
     for text in ("online", "pagat", "rami_voleur", "Rule differences", "opening_joker_value"):

@@ -87,19 +87,27 @@ def test_regression_too_many_seats_names_the_option_that_set_them(args, option):
     )
 
 
-def test_players_default_to_one_per_bot_then_to_the_profile_or_4():
+def test_players_default_to_one_per_bot_then_to_each_profile_s_own():
     simple = ["--games", "1", "--workers", "1", "--json"]
     online = json.loads(run("simulate", "-p", "online", "--bots", "random", *simple).stdout)
     assert online["summary"]["players"] == 2  # the online profile's default_players
     three = json.loads(run("simulate", "--bots", "random,random,random", *simple).stdout)
     assert three["summary"]["players"] == 3
     both = json.loads(run("compare", "online", "pagat", "--bots", "random", *simple).stdout)
-    assert [p["players"] for p in both["profiles"]] == [4, 4]
+    assert [p["players"] for p in both["profiles"]] == [2, 4]
+    # the same figures as the library's, which seats the same players by default
+    assert both["profiles"][0]["turns_mean"] == (
+        simulation.simulate("online", games=1, bots="random", seed=1).turns.mean
+    )
+    table = run("compare", "online", "pagat", "--bots", "random", "--games", "1")
+    assert "1 seeded game per profile, players: online 2, pagat 4, bots: random" in table.output
 
 
 def test_workers_are_capped_at_the_number_of_games(monkeypatch):
     seen = []
-    monkeypatch.setattr(cli_module, "_executor", lambda count: seen.append(count) or _nothing())
+    monkeypatch.setattr(
+        cli_module, "_executor", lambda count, scheduler=None: seen.append(count) or _nothing()
+    )
     assert (
         run(
             "simulate",
@@ -137,9 +145,7 @@ def test_regression_a_huge_number_is_refused_without_echoing_it():
     assert "is not a valid integer" in result.output
 
 
-def test_players_help_tells_each_command_its_default():
-    def help_of(command: str) -> str:
-        return " ".join(run(command, "--help").output.split())
-
-    assert "else 4, the same for every profile" in help_of("compare")
-    assert "else the profile's own default_players" in help_of("simulate")
+def test_players_help_tells_the_default():
+    for command in ("simulate", "compare"):
+        shown = " ".join(run(command, "--help").output.split())
+        assert "else each profile's own default_players" in shown

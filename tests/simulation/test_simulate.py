@@ -13,7 +13,7 @@ import pytest
 
 import rummikit as rk
 from rummikit import bots as rb
-from rummikit.simulation import SIMULATE_PLAYERS, Report, play_game, simulate
+from rummikit.simulation import Report, play_game, simulate
 from tests.helpers import code_of
 from tests.simulation.runs import ARGS
 
@@ -64,7 +64,7 @@ def test_a_thread_pool_gives_the_serial_report():
 
 
 def test_a_process_pool_gives_the_serial_report():
-    fast = {"players": 4, "games": 3, "seed": 2, "bots": "random"}
+    fast = {"games": 3, "seed": 2, "bots": "random"}  # each at its own default players
     # Solver-backed bots too: worker processes hash strings differently, and the report
     # must not depend on it.
     solved = {"players": 2, "games": 2, "seed": 2, "bots": ["greedy", "random"]}
@@ -84,17 +84,24 @@ def test_a_process_pool_gives_the_serial_report():
 
 
 def test_a_dask_cluster_gives_the_serial_report():
+    """Through a client connected by the scheduler's address, as to a real cluster; the
+    profiles at their own default players (online 2, pagat 4)."""
     distributed = pytest.importorskip("distributed")
-    args = {"players": 4, "games": 2, "seed": 4, "bots": "random"}
-    serial = simulate(["pagat", "rami_voleur"], **args)
+    from rummikit.simulation._run import WINDOW_PER_WORKER, window_for
+
+    args = {"games": 3, "seed": 4, "bots": "random"}
+    serial = simulate(["online", "pagat", "rami_voleur"], **args)
     with (
         distributed.LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
         ) as cluster,
-        distributed.Client(cluster) as client,
+        distributed.Client(cluster.scheduler_address) as client,
     ):
-        parallel = simulate(["pagat", "rami_voleur"], executor=client.get_executor(), **args)
+        executor = client.get_executor()
+        assert window_for(executor) == 2 * WINDOW_PER_WORKER  # it tells its two workers
+        parallel = simulate(["online", "pagat", "rami_voleur"], executor=executor, **args)
     assert parallel == serial
+    assert [report.players for report in parallel.values()] == [2, 4, 4]
 
 
 @pytest.mark.parametrize(
@@ -145,21 +152,33 @@ def test_a_partial_bot_factory_is_named_after_its_bot():
     assert report.to_records()[0]["bots"] == ["GreedyBot", "SimpleBot"]
 
 
-def test_regression_the_default_players_suit_every_profile_or_say_so() -> None:
-    """Found by a review: ``simulate`` plays four players unless told otherwise, whatever
-    a profile's ``default_players``; a profile four cannot play failed with "not 4" though
-    no number was given. The message now says the 4 is the default and to give
-    ``players=``; given, the number is used for every profile."""
+def test_regression_each_profile_plays_its_own_default_players() -> None:
+    """Found by a review: ``simulate`` seated four players unless told otherwise, whatever a
+    profile's ``default_players``, while ``rummikit simulate`` seated the profile's own
+    (online: 2 against 4). Now both seat each profile's ``default_players``: a profile of
+    at most three plays with no ``players`` given, and profiles whose defaults differ each
+    play at their own, on the same seeds."""
     trio = rk.profiles.get("pagat").evolve(name="trio", max_players=3, default_players=3)
-    with pytest.raises(rk.InvalidArgument) as caught:
-        rk.simulate(trio, games=1, bots="simple", seed=1)
-    assert caught.value.code == "bad_players"
-    assert "not 4 (the default; give players=)" in caught.value.message
+    assert rk.simulate(trio, games=1, bots="simple", seed=1).players == 3
+    both = rk.simulate(["online", "pagat"], games=2, bots="random", seed=1)
+    assert [report.players for report in both.values()] == [2, 4]
+    assert [r.seed for r in both["online"].results] == [r.seed for r in both["pagat"].results]
+    assert both["online"] == rk.simulate("online", games=2, bots="random", seed=1, players=2)
     with pytest.raises(rk.InvalidArgument) as caught:
         rk.simulate(trio, players=4, games=1, bots="simple", seed=1)
-    assert "default" not in caught.value.message
-    assert rk.simulate(trio, players=3, games=1, bots="simple", seed=1).players == 3
-    assert rk.simulate("online", games=1, bots="simple", seed=1).players == SIMULATE_PLAYERS
+    assert caught.value.code == "bad_players"
+
+
+def test_one_bot_per_seat_sets_the_players() -> None:
+    report = rk.simulate("online", games=1, bots=["simple", "random", "simple"], seed=1)
+    assert report.players == 3
+    with pytest.raises(rk.InvalidArgument) as caught:
+        rk.simulate("online", games=1, bots=["simple"] * 5, seed=1)
+    assert caught.value.code == "bad_players"
+    assert "one seat per bot given" in caught.value.message
+    with pytest.raises(rk.InvalidArgument) as caught:
+        rk.simulate("online", players=2, games=1, bots=["simple"] * 3, seed=1)
+    assert caught.value.code == "bad_bots"
 
 
 # -- bots in simulations ---------------------------------------------------------------------

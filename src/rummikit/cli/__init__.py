@@ -8,7 +8,7 @@ side over seeded games: the main job, ``rummikit compare`` with no arguments). S
 Exit codes: 0 when all went well; 1 when a check says no (an invalid meld, no legal play);
 2 for a usage error (bad notation, an unknown profile or bot, a value out of range), with
 the message saying what to fix; 3 when the command could not finish (the output could not
-be written, the worker processes stopped).
+be written, the worker processes stopped); 130 when Ctrl-C stopped a run of games.
 """
 
 # The package's modules, each importing only modules listed above it:
@@ -19,7 +19,6 @@ be written, the worker processes stopped).
 from rummikit._output import FAILED as FAILED
 from rummikit.cli import _games
 from rummikit.cli._check import check
-from rummikit.cli._games import COMPARE_PLAYERS as COMPARE_PLAYERS
 from rummikit.cli._games import MAX_WORKERS as MAX_WORKERS
 from rummikit.cli._games import compare, simulate
 from rummikit.cli._group import cli, main

@@ -26,6 +26,7 @@ from rummikit import _output
 from rummikit._output import FAILED
 from rummikit.cli._inputs import usage
 from rummikit.simulation import Report
+from rummikit.simulation._records import csv_row
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -110,12 +111,7 @@ def write_csv(rows: Sequence[Mapping[str, object]]) -> None:
     writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow(
-            {
-                key: ",".join(map(str, value)) if isinstance(value, list) else value
-                for key, value in row.items()
-            }
-        )
+        writer.writerow(csv_row(row))  # the convention of simulate(out="games.csv")
     click.echo(buffer.getvalue(), nl=False)
 
 
@@ -132,11 +128,16 @@ def summary_json(report: Report) -> dict[str, object]:
 
 
 def settings_line(reports: Sequence[Report]) -> str:
-    """The line above a results table: games, players, bots and seed (the same for all)."""
+    """The line above a results table: games, players, bots and seed (the same for all);
+    the players of each profile when they differ (each at its own default)."""
     first = reports[0]
     bots = first.bots[0] if len(set(first.bots)) == 1 else ", ".join(first.bots)
     games = f"{first.games} seeded game{'' if first.games == 1 else 's'}"
-    return f"{games} per profile, {first.players} players, bots: {bots}, seed {first.seed}"
+    if len({report.players for report in reports}) == 1:
+        players = f"{first.players} players"
+    else:
+        players = "players: " + ", ".join(f"{r.profile} {r.players}" for r in reports)
+    return f"{games} per profile, {players}, bots: {bots}, seed {first.seed}"
 
 
 def _pct(share: float) -> str:

@@ -1,11 +1,15 @@
 """The commands that play seeded games between bots: ``simulate`` (one profile) and
 ``compare`` (profiles side by side over the same deals).
 
-Both play through :func:`rummikit.simulate`, here or on worker processes, with a progress
-bar on a terminal; they share their defaults and the options that set the games, the
-players, the bots, the seed and the processes. An argument the library refuses is a usage
-error naming the option to fix (exit code 2); a game that cannot be played, or worker
-processes that stop, end the command with exit code 3 (:data:`FAILED`).
+Both play through :func:`rummikit.simulate`, here, on worker processes or on a Dask
+cluster (``--scheduler``), with a progress bar on a terminal; they share their defaults and
+the options that set the games, the players, the bots, the seed, where the games are played
+and the file the games are written to as they finish (``--out``). An argument the library
+refuses is a usage error naming the option to fix (exit code 2); a game that cannot be
+played, or worker processes that stop, end the command with exit code 3 (:data:`FAILED`).
+Ctrl-C stops the games, the worker processes quietly, and ends the command with one line on
+the standard error and exit code 130 (:data:`INTERRUPTED`), the games finished kept in the
+``--out`` file.
 """
 
 from __future__ import annotations
@@ -31,14 +35,15 @@ from rummikit.cli._formats import (
     write_csv,
     write_json,
 )
-from rummikit.cli._inputs import PROFILE_OPTION, Count, profile_option
+from rummikit.cli._inputs import PROFILE_OPTION, Count, profile_option, usage
 from rummikit.cli._rules import differences_table, rule_differences
 from rummikit.errors import RummikitError
 from rummikit.profile import RuleProfile
 from rummikit.simulation import MAX_GAMES, Report
+from rummikit.simulation._run import QuietSpawnContext
 
 if TYPE_CHECKING:
-    from concurrent.futures import Executor
+    from concurrent.futures import Executor, ProcessPoolExecutor
 
 BUILT_IN = ("online", "pagat", "rami_voleur", "standard_rummy")
 """The profiles ``compare`` compares by default: see :data:`rummikit.cli.BUILT_IN`."""
@@ -50,11 +55,17 @@ COMPARE_GAMES = 10
 SIMULATE_GAMES = 40
 """Games of ``simulate`` by default: see :data:`rummikit.cli.SIMULATE_GAMES`."""
 
-COMPARE_PLAYERS = 4
-"""Players per game of ``rummikit compare`` by default (the same for every profile)."""
-
 MAX_WORKERS = 256
 """The most worker processes ``--workers`` takes."""
+
+INTERRUPTED = 130
+"""Exit code of a command stopped by Ctrl-C (128 + SIGINT, as a shell reports it)."""
+
+DASK_INSTALL = 'pip install "rummikit[dask]"'
+"""How to install what ``--scheduler`` needs."""
+
+_CONNECT_SECONDS = 10
+"""How long ``--scheduler`` waits for the scheduler to answer."""
 
 _AUTO_WORKERS_MIN_GAMES = 16
 """The fewest games in all for which ``--workers 0`` starts worker processes."""
@@ -67,6 +78,7 @@ _USAGE_CODES = {
     "bad_bots": "'--bots'",
     "bad_games": "'--games'",
     "bad_seed": "'--seed'",
+    "bad_out": "'--out'",
 }
 """The library's error codes about the arguments, and the argument each one names."""
 
@@ -80,14 +92,13 @@ _SEED = click.option(
 )
 
 
-def _players(default: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """The ``--players`` option, its default told as ``default``."""
-    return click.option(
-        "--players",
-        type=Count(min=1),
-        default=None,
-        help=f"Seats per game [default: one per bot named in --bots, else {default}].",
-    )
+_PLAYERS = click.option(
+    "--players",
+    type=Count(min=1),
+    default=None,
+    help="Seats per game [default: one per bot named in --bots, else each profile's own "
+    "default_players].",
+)
 
 
 _BOTS = click.option(
@@ -105,6 +116,22 @@ _WORKERS = click.option(
     show_default=True,
     help="Processes to play on (no more are started than there are games); 1 plays here, "
     "0 picks one per CPU for larger runs.",
+)
+
+_SCHEDULER = click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    default=None,
+    help="Play on the Dask cluster of this scheduler (tcp://host:8786) instead of local "
+    f"processes; needs {DASK_INSTALL} here and on the workers.",
+)
+
+_OUT = click.option(
+    "--out",
+    metavar="FILE",
+    default=None,
+    help="Also write every game's record to FILE as it finishes, in game order: JSON lines "
+    "(.jsonl) or CSV (.csv). An interrupted run keeps the games it finished.",
 )
 
 
@@ -130,16 +157,6 @@ def _bots(text: str) -> str | list[str]:
     return names[0] if len(names) == 1 else names
 
 
-def _seats(players: int | None, bots: str | list[str], default: int) -> tuple[int, bool]:
-    """Players per game: as given, else one per bot named, else ``default``; and whether
-    they were counted from the bots named."""
-    if players is not None:
-        return players, False
-    if isinstance(bots, list):
-        return len(bots), True
-    return default, False
-
-
 def _workers(requested: int, total_games: int) -> int:
     """Processes to play on: as requested (no more than there are games), or, for 0, one per
     CPU and at most one per 8 games once there are 16 games in all."""
@@ -151,16 +168,62 @@ def _workers(requested: int, total_games: int) -> int:
 
 
 @contextmanager
-def _executor(workers: int) -> Iterator[Executor | None]:
-    """A process pool of ``workers`` (spawned, so it is safe next to threads), or None."""
+def _executor(workers: int, scheduler: str | None = None) -> Iterator[Executor | None]:
+    """Where the games are played: on the Dask cluster of ``scheduler``; on a process pool
+    of ``workers`` (spawned, so it is safe next to threads; its workers leave Ctrl-C to
+    this process, and are stopped at once when the run does not end well); else here
+    (None)."""
+    if scheduler is not None:
+        with _cluster(scheduler) as executor:
+            yield executor
+        return
     if workers <= 1:
         yield None
         return
-    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+    pool = ProcessPoolExecutor(workers, mp_context=QuietSpawnContext())
+    try:
         yield pool
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Shut ``pool`` down without waiting for the games its workers are playing: the
+    workers are terminated (quietly: they print nothing on SIGTERM)."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    if callable(terminate):
+        terminate()
+        return
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join()
+
+
+@contextmanager
+def _cluster(scheduler: str) -> Iterator[Executor]:
+    """An executor on the Dask cluster whose scheduler is at ``scheduler``."""
+    import importlib
+
+    try:  # by name: an optional dependency, typed or not where the types are checked
+        distributed = importlib.import_module("distributed")
+    except ImportError:
+        usage(f"--scheduler needs Dask's distributed: {DASK_INSTALL}")
+    try:
+        client = distributed.Client(scheduler, timeout=f"{_CONNECT_SECONDS}s")
+    except (ValueError, TypeError) as error:  # not an address
+        raise click.BadParameter(str(error), param_hint="'--scheduler'") from None
+    except OSError as error:  # nobody answers there (a TimeoutError is an OSError)
+        raise _Failed(f"cannot reach a Dask scheduler at {scheduler} ({error})") from None
+    with client:
+        yield client.get_executor()
 
 
 class _Failed(click.ClickException):
@@ -173,17 +236,21 @@ def _run_simulation(
     chosen: Sequence[RuleProfile | str],
     *,
     games: int,
-    players: int,
-    counted: bool,
+    players: int | None,
     bots: str | list[str],
     seed: int,
     workers: int,
+    scheduler: str | None,
+    out: str | None,
 ) -> dict[str, Report]:
-    """Run the games with a progress bar on stderr (when it is a terminal). ``counted``: the
-    players were counted from the bots named, so an error about them names ``--bots``."""
+    """Run the games with a progress bar on stderr (when it is a terminal). Without
+    ``players``, each profile plays at its own default or one seat per bot named (an error
+    about them then names ``--bots``). Ctrl-C ends the command here."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    count = _workers(workers, games * len(chosen))
+    if scheduler is not None and workers != 0:
+        usage("--scheduler plays on the cluster's workers: give it without --workers")
+    count = 0 if scheduler is not None else _workers(workers, games * len(chosen))
     console = make_console(stderr=True)
     progress = Progress(
         "[progress.description]{task.description}",
@@ -195,16 +262,22 @@ def _run_simulation(
         disable=not console.is_terminal,
     )
     names = ", ".join(profile if isinstance(profile, str) else profile.name for profile in chosen)
-    where = "here" if count == 1 else f"on {count} processes"
+    if scheduler is not None:
+        where = f"on the cluster at {scheduler}"
+    else:
+        where = "here" if count == 1 else f"on {count} processes"
     task = progress.add_task(f"playing {names} {where}", total=games * len(chosen))
+    done = 0
 
-    def advance(done: int, total: int) -> None:
-        progress.update(task, completed=done, total=total)
+    def advance(finished: int, total: int) -> None:
+        nonlocal done
+        done = finished
+        progress.update(task, completed=finished, total=total)
 
     from concurrent.futures.process import BrokenProcessPool
 
     try:
-        with progress, _executor(count) as pool:
+        with progress, _executor(count, scheduler) as pool:
             return simulation.simulate(
                 list(chosen),
                 players=players,
@@ -213,11 +286,16 @@ def _run_simulation(
                 seed=seed,
                 executor=pool,
                 progress=advance,
+                out=out,
             )
+    except KeyboardInterrupt:
+        kept = f"; the games played are in {out}" if out is not None else ""
+        click.echo(f"interrupted after {done:,} game{'' if done == 1 else 's'}{kept}", err=True)
+        raise click.exceptions.Exit(INTERRUPTED) from None
     except RummikitError as error:
         if error.code in _USAGE_CODES:  # the arguments, checked before any game is played
             hint = _USAGE_CODES[error.code]
-            if hint == "'--players'" and counted:
+            if hint == "'--players'" and players is None:  # counted from the bots named
                 hint = "'--bots'"
             raise click.BadParameter(error.message, param_hint=hint) from None
         raise _Failed(f"a game could not be played: {error.code}: {error.message}") from None
@@ -225,6 +303,14 @@ def _run_simulation(
         raise _Failed(
             f"the worker processes stopped ({error}); try again with --workers 1"
         ) from None
+
+
+def _where(command: Callable[..., None]) -> Callable[..., None]:
+    """The options shared by both commands after ``--games``: players, bots, seed, where
+    the games are played and the file they are written to."""
+    for option in (_OUT, _SCHEDULER, _WORKERS, _SEED, _BOTS, _PLAYERS):
+        command = option(command)
+    return command
 
 
 @click.command()
@@ -236,10 +322,7 @@ def _run_simulation(
     show_default=True,
     help="Games to play.",
 )
-@_players("the profile's own default_players")
-@_BOTS
-@_SEED
-@_WORKERS
+@_where
 @JSON_OPTION
 @CSV_OPTION
 def simulate(
@@ -249,6 +332,8 @@ def simulate(
     bots: str,
     seed: int,
     workers: int,
+    scheduler: str | None,
+    out: str | None,
     as_json: bool,
     as_csv: bool,
 ) -> None:
@@ -258,16 +343,15 @@ def simulate(
     """
     form = output_format(as_json, as_csv)
     profile = profile_option(profile_name)
-    seats = _bots(bots)
-    count, counted = _seats(players, seats, profile.default_players)
     reports = _run_simulation(
         [profile],
         games=games,
-        players=count,
-        counted=counted,
-        bots=seats,
+        players=players,
+        bots=_bots(bots),
         seed=seed,
         workers=workers,
+        scheduler=scheduler,
+        out=out,
     )
     report = reports[profile.name]
     if form == "json":
@@ -295,10 +379,7 @@ def simulate(
     show_default=True,
     help="Games per profile (the same deals for every profile).",
 )
-@_players("4, the same for every profile")
-@_BOTS
-@_SEED
-@_WORKERS
+@_where
 @JSON_OPTION
 @CSV_OPTION
 def compare(
@@ -309,6 +390,8 @@ def compare(
     bots: str,
     seed: int,
     workers: int,
+    scheduler: str | None,
+    out: str | None,
     as_json: bool,
     as_csv: bool,
 ) -> None:
@@ -320,16 +403,16 @@ def compare(
     form = output_format(as_json, as_csv)
     names = [*profile_names, *_names(profile_options, "--profiles")] or list(BUILT_IN)
     chosen = [profile_option(name, "PROFILE") for name in names]
-    seats = _bots(bots)
-    count, counted = _seats(players, seats, COMPARE_PLAYERS)
+    # the names as given: the library names a profile given twice under two aliases
     reports = _run_simulation(
-        names,  # as given: the library names a profile given twice under two aliases
+        names,
         games=games,
-        players=count,
-        counted=counted,
-        bots=seats,
+        players=players,
+        bots=_bots(bots),
         seed=seed,
         workers=workers,
+        scheduler=scheduler,
+        out=out,
     )
     ordered = list(reports.values())
     if form == "json":

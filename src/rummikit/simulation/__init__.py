@@ -8,8 +8,10 @@ penalties taken. Each game is also kept as a :class:`GameResult`, exportable as 
 
 Reproducible by construction. Game ``i`` of every profile is dealt from a seed derived from
 ``seed`` and ``i`` alone, so two profiles are compared on the same seeds, and the bots of a
-seat get a generator derived from the game's seed and the seat. Results are gathered in game
-order, so a report is the same whether the games ran one after another or through any
+seat get a generator derived from the game's seed and the seat. Game ``i`` of every profile
+is played before game ``i + 1``, a few games at a time (nothing is built ahead of them, so
+that a run of a million games starts at once), and results are gathered in game order, so a
+report is the same whether the games ran one after another or through any
 :class:`concurrent.futures.Executor`:
 
 * serially (``executor=None``, the default);
@@ -26,20 +28,22 @@ order, so a report is the same whether the games ran one after another or throug
           report = rk.simulate("pagat", games=100_000, seed=1, executor=client.get_executor())
 
 Only plain values travel to the workers (a copy of the profile, the seeds, bot names or
-picklable bot factories), and each worker plays its game from scratch.
+picklable bot factories), and each worker plays its games from scratch. ``out="runs.jsonl"``
+(or ``.csv``) writes each game's record as it finishes.
 """
 
 # The package, one idea a module, each importing only those listed before it: _estimate (an
 # estimate with its confidence interval), _seats (the seeds and the bot of each seat), _play
 # (one game and its GameResult), _figures (the figures read off each game), _report (Report
-# and its Stats), _simulate (many games through an executor: simulate) and _compare (paired
-# comparisons: Comparison, compare). BotSpec, MAX_GAMES and ProgressCallback are re-exported
-# outside __all__, as the command line and hosts use them.
+# and its Stats), _records (game records written to a file as they come), _run (many games,
+# lazily, in game order, through an executor: play_games), _simulate (simulate, their
+# consumer) and _compare (paired comparisons: Comparison, compare). BotSpec, MAX_GAMES and
+# ProgressCallback are re-exported outside __all__, as the command line and hosts use them.
 
 from __future__ import annotations
 
 from rummikit import game as _game
-from rummikit.simulation import _estimate, _simulate
+from rummikit.simulation import _estimate
 from rummikit.simulation._compare import Comparison, Difference, compare
 from rummikit.simulation._estimate import (
     Estimate,
@@ -58,7 +62,6 @@ from rummikit.simulation._simulate import simulate
 __all__ = [
     "CONFIDENCE",
     "MAX_ACTIONS",
-    "SIMULATE_PLAYERS",
     "Comparison",
     "Difference",
     "Estimate",
@@ -82,7 +85,3 @@ CONFIDENCE = _estimate.CONFIDENCE
 MAX_ACTIONS = _game.MAX_ACTIONS
 """The most actions one simulated game may take (:data:`rummikit.game.MAX_ACTIONS`); no legal
 game comes near it."""
-
-SIMULATE_PLAYERS = _simulate.SIMULATE_PLAYERS
-"""Players per game of :func:`simulate` when ``players`` is not given: the same for every
-profile compared, whatever each one's ``default_players``."""

@@ -1,42 +1,40 @@
 """Running a simulation: many seeded games of each profile, played here or through any
 :class:`concurrent.futures.Executor` (local processes, a Dask cluster), gathered in game
-order into one :class:`~rummikit.Report` per profile.
+order into one :class:`~rummikit.Report` per profile, and written to a file as they come
+if asked.
 
-Only plain values travel to the workers (a copy of the profile, the seeds, bot names or
-picklable bot factories), and the results come back in game order whatever the executor,
-so that a report depends on the seed alone.
+:func:`simulate` checks its arguments and consumes :func:`~rummikit.simulation._run.play_games`,
+which plays the games lazily in bounded batches: only plain values travel to the workers
+(a copy of the profile, the seeds, bot names or picklable bot factories), and the results
+come back in game order whatever the executor, so that a report depends on the seed alone.
 """
 
 from __future__ import annotations
 
-import concurrent.futures
-import pickle
+import os
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
-from typing import cast, overload
-
-import attrs
+from typing import TextIO, cast, overload
 
 from rummikit import profiles as _profiles
 from rummikit.errors import InvalidArgument, brief
 from rummikit.game import check_seed
 from rummikit.profile import RuleProfile
-from rummikit.simulation._play import GameResult, Task, check_callback, run_task
+from rummikit.simulation._play import GameResult, check_callback
+from rummikit.simulation._records import RecordWriter, open_records
 from rummikit.simulation._report import Report
-from rummikit.simulation._seats import BotSpec, bot_name, bot_specs, game_seed
+from rummikit.simulation._run import ProgressCallback, check_executor, play_games
+from rummikit.simulation._seats import BotSpec, bot_name, bot_specs
 
-SIMULATE_PLAYERS = 4
-"""Players per game of :func:`simulate` when ``players`` is not given, whatever each
-profile's ``default_players``; public as :data:`rummikit.simulation.SIMULATE_PLAYERS`."""
-
+__all__ = ["MAX_GAMES", "ProgressCallback", "simulate"]
 
 MAX_GAMES = 1_000_000
 """The most games :func:`simulate` plays per profile: every game's result is kept."""
 
-
-ProgressCallback = Callable[[int, int], None]
-"""Called as ``progress(done, total)`` each time a game finishes."""
+Out = str | os.PathLike[str] | TextIO
+"""Where :func:`simulate` writes each game's record as it finishes: a ``.jsonl`` or
+``.csv`` path, or a text stream."""
 
 
 def _check_count(name: str, value: object, low: int) -> int:
@@ -85,82 +83,44 @@ def _profile_list(
     return profile_list
 
 
-# -- running --------------------------------------------------------------------------------
-
-
-def _run(
-    tasks: Sequence[Task], executor: Executor | None, progress: ProgressCallback | None
-) -> list[GameResult]:
-    """The result of every task, in the order of ``tasks``, played here (``executor`` None)
-    or by ``executor`` (``bad_executor`` when it is none, or takes no more work)."""
-    total = len(tasks)
-    if executor is None:
-        results = []
-        for done, task in enumerate(tasks, 1):
-            results.append(run_task(task))
-            if progress is not None:
-                progress(done, total)
-        return results
-    if not isinstance(executor, concurrent.futures.Executor):
-        raise InvalidArgument(
-            "bad_executor", f"expected a concurrent.futures.Executor, not {brief(executor)}"
-        )
-    if isinstance(executor, concurrent.futures.ProcessPoolExecutor) and tasks:
-        _check_picklable(tasks[0].bots)
-    futures: list[concurrent.futures.Future[GameResult]] = []
-    try:
-        for task in tasks:
-            future = executor.submit(run_task, task)
-            if not isinstance(future, concurrent.futures.Future):
-                raise InvalidArgument(
-                    "bad_executor",
-                    f"the executor's submit gave {brief(future)}, not a "
-                    "concurrent.futures.Future; give a concurrent.futures.Executor",
-                )
-            futures.append(future)
-    except concurrent.futures.BrokenExecutor:  # its workers died: not the caller's argument
-        for future in futures:
-            future.cancel()
-        raise
-    except RuntimeError as error:  # shut down (concurrent.futures, distributed)
-        for future in futures:
-            future.cancel()
-        raise InvalidArgument(
-            "bad_executor", f"the executor takes no more work ({error}); give one still running"
-        ) from error
-    index = {future: position for position, future in enumerate(futures)}
-    slots: list[GameResult | None] = [None] * total
-    try:
-        for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
-            result = future.result()
-            if not isinstance(result, GameResult):
-                raise InvalidArgument(
-                    "bad_executor",
-                    f"the executor answered a game with {brief(result)}, not the result of "
-                    "running the task it was given; give a concurrent.futures.Executor",
-                )
-            slots[index[future]] = result
-            if progress is not None:
-                progress(done, total)
-    finally:
-        for future in futures:
-            future.cancel()
-    return [slot for slot in slots if slot is not None]
-
-
-def _check_picklable(specs: Sequence[BotSpec]) -> None:
-    """A process pool pickles each game's bot factories: refuse one it cannot send before
-    any game is submitted (a lambda or a class defined in a function, say)."""
-    for spec in specs:
-        try:
-            pickle.dumps(spec)
-        except Exception as error:  # PicklingError, AttributeError, TypeError: all one here
+def _players_of(
+    profile_list: Sequence[RuleProfile],
+    players: int | None,
+    bots: BotSpec | Sequence[BotSpec],
+) -> list[int]:
+    """The players of each profile: ``players`` when given, else one per bot when ``bots``
+    names one per seat, else each profile's own ``default_players`` (``bad_players``)."""
+    if players is not None:
+        _check_count("players", players, 1)
+        counts, why = [players] * len(profile_list), ""
+    elif not (isinstance(bots, str) or callable(bots)) and isinstance(bots, Sequence):
+        counts, why = [len(bots)] * len(profile_list), " (one seat per bot given; give players=)"
+    else:
+        return [profile.default_players for profile in profile_list]
+    for profile, count in zip(profile_list, counts, strict=True):
+        if not profile.min_players <= count <= profile.max_players:
             raise InvalidArgument(
-                "bad_bots",
-                f"a process pool cannot send the bot factory {bot_name(spec)} to its workers "
-                f"({type(error).__name__}); define it at the top of a module, or use "
-                "executor=None",
-            ) from error
+                "bad_players",
+                f"{profile.name!r} is played by {profile.min_players} to "
+                f"{profile.max_players} players, not {brief(count)}{why}",
+            )
+    return counts
+
+
+def _abandon(rows: Iterator[tuple[GameResult, ...]], error: BaseException) -> None:
+    """End ``rows`` with the ``error`` that stopped its consumer, thrown in rather than a
+    close, so that it cancels what is pending without waiting for the chunks running."""
+    throw = getattr(rows, "throw", None)
+    if throw is None:
+        return
+    trace = error.__traceback__
+    try:
+        throw(error)
+    except BaseException as raised:  # the same error, raised again: the caller raises it
+        if raised is not error:
+            raise
+    finally:
+        error.__traceback__ = trace  # as it was: the throw is no part of the story
 
 
 @overload
@@ -173,6 +133,7 @@ def simulate(  # type: ignore[overload-overlap]  # a str is also a Sequence; thi
     seed: int | None = ...,
     executor: Executor | None = ...,
     progress: ProgressCallback | None = ...,
+    out: Out | None = ...,
 ) -> Report: ...
 
 
@@ -186,6 +147,7 @@ def simulate(
     seed: int | None = ...,
     executor: Executor | None = ...,
     progress: ProgressCallback | None = ...,
+    out: Out | None = ...,
 ) -> dict[str, Report]: ...
 
 
@@ -198,26 +160,34 @@ def simulate(
     seed: int | None = None,
     executor: Executor | None = None,
     progress: ProgressCallback | None = None,
+    out: Out | None = None,
 ) -> Report | dict[str, Report]:
     """Play ``games`` seeded games of each profile between bots; a report per profile.
 
     ``profiles`` is one profile (a :class:`~rummikit.RuleProfile` or a registered name),
     which returns one :class:`Report`, or a sequence of them, which returns a dict of
     reports by profile name in the order given. ``bots`` is one bot for every seat or one
-    per seat: registered names (``"random"``, ``"greedy"``, ``"strategic"``) or bot
-    factories. ``players`` is the same for every profile: :data:`SIMULATE_PLAYERS` (4)
-    unless given, not each profile's ``default_players``, so that the reports compare.
-    ``seed`` defaults to a fresh random seed, kept in :attr:`Report.seed`; the same seed
-    gives the same report. ``executor`` runs the games (any
-    :class:`concurrent.futures.Executor`; None plays them here, one after another).
-    ``progress(done, total)`` is called as games finish.
+    per seat: registered names (``"random"``, ``"greedy"``, ``"strategic"``, ``"simple"``)
+    or bot factories. ``players`` is the number of seats of every profile's games; without
+    it, one per bot when ``bots`` names one per seat, and otherwise each profile's own
+    ``default_players`` (profiles whose defaults differ then play at their own; game ``i``
+    is dealt from the same seed all the same). ``seed`` defaults to a fresh random seed,
+    kept in :attr:`Report.seed`; the same seed gives the same report. ``executor`` runs the
+    games (any :class:`concurrent.futures.Executor`; None plays them here, one after
+    another), a few at a time, game ``i`` of every profile before game ``i + 1``.
+    ``progress(done, total)`` is called as games are done. ``out``, a path ending in
+    ``.jsonl`` or ``.csv`` or a text stream, receives each game's record
+    (:class:`GameRecord`) as JSON lines or CSV, in game order, as the games finish: a run
+    interrupted (Ctrl-C, an error) keeps there every game it finished, and
+    KeyboardInterrupt is raised once the pending games are cancelled and the file flushed.
 
     Bad input raises :class:`~rummikit.RummikitError` with a code: ``unknown_profile``,
     ``not_a_profile``, ``no_profiles``, ``duplicate_profile``, ``unknown_bot``,
     ``bad_bots`` (also when a bot factory makes no bot, as the first game starts),
     ``bad_players``, ``bad_games``, ``bad_seed``, ``bad_progress``, ``bad_executor`` (not an
-    executor, or one shut down). An error raised while the games are played (such as
-    ``bad_bot_action``) is raised as it is, even from another process.
+    executor, or one shut down), ``bad_out``. An error raised while the games are played
+    (such as ``bad_bot_action``) is raised as it is, even from another process, after the
+    games before it are written to ``out``.
     """
     profile_list = _profile_list(profiles)
     _check_count("games", games, 1)
@@ -225,36 +195,34 @@ def simulate(
         raise InvalidArgument(
             "bad_games", f"games is at most {MAX_GAMES:,} per profile (every result is kept)"
         )
-    count = SIMULATE_PLAYERS if players is None else players
-    _check_count("players", count, 1)
-    for profile in profile_list:
-        if not profile.min_players <= count <= profile.max_players:
-            default = " (the default; give players=)" if players is None else ""
-            raise InvalidArgument(
-                "bad_players",
-                f"{profile.name!r} is played by {profile.min_players} to "
-                f"{profile.max_players} players, not {brief(count)}{default}",
-            )
-    specs = bot_specs(bots, count)
+    counts = _players_of(profile_list, players, bots)
+    specs = [bot_specs(bots, count) for count in counts]
     check_callback(
         progress, "bad_progress", "progress is None or a function progress(done, total)", 2
     )
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
     check_seed(seed)
-    seeds = [game_seed(seed, index) for index in range(games)]
-    tasks = [
-        Task(attrs.evolve(profile), count, game, specs)
-        for profile in profile_list
-        for game in seeds
-    ]
-    results = _run(tasks, executor, progress)
-    names = tuple(bot_name(spec) for spec in specs)
+    rows = play_games(profile_list, counts, specs, seed, games, check_executor(executor), progress)
+    writer: RecordWriter | None = None if out is None else open_records(out)
+    results: list[list[GameResult]] = [[] for _ in profile_list]
+    try:
+        for row in rows:
+            if writer is not None:
+                writer.write(row)
+            for kept, result in zip(results, row, strict=True):
+                kept.append(result)
+    except BaseException as error:
+        _abandon(rows, error)
+        raise
+    finally:
+        if writer is not None:
+            writer.close()
     reports = {
         profile.name: Report.from_results(
-            profile.name, names, seed, results[number * games : (number + 1) * games]
+            profile.name, tuple(bot_name(spec) for spec in seats), seed, kept
         )
-        for number, profile in enumerate(profile_list)
+        for profile, seats, kept in zip(profile_list, specs, results, strict=True)
     }
     if isinstance(profiles, RuleProfile | str):
         return reports[profile_list[0].name]
