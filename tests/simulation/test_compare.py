@@ -197,3 +197,47 @@ def test_a_figure_nobody_has_is_left_out_and_one_game_has_no_bounds():
 )
 def test_bad_input_is_refused_with_a_code(call, code):
     assert code_of(call) == code
+
+
+COPY = rk.profiles.get("online").evolve(name="online_copy")
+
+
+def test_a_precision_stops_at_a_check_the_seed_decides():
+    args = {"bots": "simple", "seed": 2, "players": 2}
+    first = compare(["online", COPY], precision=100, **args)  # met at the first check
+    assert first.stopped == "precision"
+    assert [report.games for report in first.reports] == [50, 50]
+    assert compare(["online", COPY], precision=100, **args) == first
+    capped = compare(["online", COPY], precision=0.01, games=60, **args)
+    assert capped.stopped == ""
+    assert [report.games for report in capped.reports] == [60, 60]
+    assert capped.reports[0].results[:50] == first.reports[0].results
+
+
+def test_simulate_takes_a_precision_and_a_time_limit():
+    report = simulate("online", precision=100, bots="simple", seed=2)
+    assert report.games == 50
+    # a time limit already passed when the first game ends: one game, whatever the machine
+    assert simulate("online", time_limit=1e-9, bots="simple", seed=2).games == 1
+    quick = compare(["online", "pagat"], time_limit=1e-9, bots="simple", seed=2)
+    assert quick.stopped == "time_limit"
+    assert [report.games for report in quick.reports] == [1, 1]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "code"),
+    [
+        ({"precision": 0}, "bad_precision"),
+        ({"precision": -1}, "bad_precision"),
+        ({"precision": "1"}, "bad_precision"),
+        ({"precision": math.inf}, "bad_precision"),
+        ({"precision": True}, "bad_precision"),
+        ({"time_limit": 0}, "bad_time_limit"),
+        ({"time_limit": math.nan}, "bad_time_limit"),
+        ({"time_limit": "60"}, "bad_time_limit"),
+        ({"baseline": "gin"}, "unknown_baseline"),
+        ({"confidence": 95}, "bad_confidence"),
+    ],
+)
+def test_compare_refuses_bad_arguments_before_any_game(kwargs, code):
+    assert code_of(compare, ["online", "pagat"], games=1, **kwargs) == code

@@ -27,7 +27,7 @@ from rummikit.simulation._estimate import (
 from rummikit.simulation._figures import SHARE, Figure, figures
 from rummikit.simulation._report import Report
 from rummikit.simulation._seats import BotSpec
-from rummikit.simulation._simulate import ProgressCallback, simulate
+from rummikit.simulation._simulate import Out, ProgressCallback, run
 
 
 @attrs.frozen
@@ -185,6 +185,10 @@ class Comparison:
     differences: tuple[Difference, ...]
     """Each other profile's differences from the baseline, profile by profile, each in the
     order of the report's figures."""
+    stopped: str = ""
+    """Why the games stopped before the number asked for: ``"precision"`` (the precision
+    asked for was reached), ``"time_limit"``, or '' (all were played, or the comparison was
+    made with :meth:`of`)."""
 
     @classmethod
     def of(
@@ -275,12 +279,15 @@ class Comparison:
 def compare(
     profiles: Sequence[RuleProfile | str],
     *,
-    games: int = 100,
+    games: int | None = None,
     players: int | None = None,
     bots: BotSpec | Sequence[BotSpec] = "greedy",
     seed: int | None = None,
     executor: Executor | None = None,
     progress: ProgressCallback | None = None,
+    out: Out | None = None,
+    precision: float | None = None,
+    time_limit: float | None = None,
     baseline: str | None = None,
     confidence: float = CONFIDENCE,
 ) -> Comparison:
@@ -289,7 +296,11 @@ def compare(
     Takes the arguments of :func:`~rummikit.simulate` (``profiles`` a list of profiles or
     names) and returns a :class:`Comparison`: each profile's report and the paired
     difference of every figure between each profile and ``baseline`` (the first profile
-    unless named), with intervals at ``confidence``.
+    unless named), with intervals at ``confidence`` (0.95 unless given). A ``precision``
+    here also asks each profile's paired difference of turns per game from the baseline to
+    be known to ``± precision`` turns (at ``confidence``) before the run stops; the
+    comparison's :attr:`~Comparison.stopped` says whether a precision or a time limit ended
+    it before ``games``.
 
     Raises what :func:`~rummikit.simulate` raises, and ``unknown_baseline``,
     ``bad_confidence``.
@@ -297,7 +308,7 @@ def compare(
     level = check_confidence(confidence)
     if isinstance(profiles, RuleProfile | str):
         profiles = [profiles]
-    reports = simulate(
+    reports, stopped = run(
         profiles,
         games=games,
         players=players,
@@ -305,5 +316,11 @@ def compare(
         seed=seed,
         executor=executor,
         progress=progress,
+        out=out,
+        precision=precision,
+        time_limit=time_limit,
+        confidence=level,
+        baseline=baseline,
     )
-    return Comparison.of(reports, baseline=baseline, confidence=level)
+    found = Comparison.of(reports, baseline=baseline, confidence=level)
+    return attrs.evolve(found, stopped=stopped)

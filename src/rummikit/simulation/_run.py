@@ -28,7 +28,7 @@ import pickle
 import signal
 import traceback
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Executor, Future
 
 import attrs
@@ -189,7 +189,7 @@ def play_games(
     games: int,
     executor: Executor | None,
     progress: ProgressCallback | None,
-) -> Iterator[tuple[GameResult, ...]]:
+) -> Generator[tuple[GameResult, ...], None, None]:
     """The games of a run, one tuple per game index (0, 1, 2, ...): the result of that game
     under each profile of ``profile_list``, in its order, played by ``players[i]`` seats
     whose bots are ``bots[i]``. Game ``i`` is dealt from ``game_seed(seed, i)`` under every
@@ -239,7 +239,7 @@ def _advance(progress: ProgressCallback | None, done: int, count: int, total: in
 
 def _played_here(
     plays: tuple[Play, ...], seed: int, games: int, progress: ProgressCallback | None
-) -> Iterator[tuple[GameResult, ...]]:
+) -> Generator[tuple[GameResult, ...], None, None]:
     """The games played here, one game index at a time as the consumer asks."""
     total = games * len(plays)
     done = 0
@@ -321,7 +321,7 @@ def _played_by(
     seed: int,
     games: int,
     progress: ProgressCallback | None,
-) -> Iterator[tuple[GameResult, ...]]:
+) -> Generator[tuple[GameResult, ...], None, None]:
     """The games played by ``executor`` in chunks, at most ``window`` of them out at a
     time, handed over in game order."""
     count = len(plays)

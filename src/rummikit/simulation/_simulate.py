@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import TextIO, cast, overload
 
@@ -21,11 +21,13 @@ from rummikit import profiles as _profiles
 from rummikit.errors import InvalidArgument, brief
 from rummikit.game import check_seed
 from rummikit.profile import RuleProfile
+from rummikit.simulation._estimate import CONFIDENCE
 from rummikit.simulation._play import GameResult, check_callback
 from rummikit.simulation._records import RecordWriter, open_records
 from rummikit.simulation._report import Report
 from rummikit.simulation._run import ProgressCallback, check_executor, play_games
 from rummikit.simulation._seats import BotSpec, bot_name, bot_specs
+from rummikit.simulation._until import Until, check_precision, check_time_limit
 
 __all__ = ["MAX_GAMES", "ProgressCallback", "simulate"]
 
@@ -107,7 +109,7 @@ def _players_of(
     return counts
 
 
-def _abandon(rows: Iterator[tuple[GameResult, ...]], error: BaseException) -> None:
+def _abandon(rows: Generator[tuple[GameResult, ...], None, None], error: BaseException) -> None:
     """End ``rows`` with the ``error`` that stopped its consumer, thrown in rather than a
     close, so that it cancels what is pending without waiting for the chunks running."""
     throw = getattr(rows, "throw", None)
@@ -128,12 +130,14 @@ def simulate(  # type: ignore[overload-overlap]  # a str is also a Sequence; thi
     profiles: RuleProfile | str,
     *,
     players: int | None = ...,
-    games: int = ...,
+    games: int | None = ...,
     bots: BotSpec | Sequence[BotSpec] = ...,
     seed: int | None = ...,
     executor: Executor | None = ...,
     progress: ProgressCallback | None = ...,
     out: Out | None = ...,
+    precision: float | None = ...,
+    time_limit: float | None = ...,
 ) -> Report: ...
 
 
@@ -142,12 +146,14 @@ def simulate(
     profiles: Sequence[RuleProfile | str],
     *,
     players: int | None = ...,
-    games: int = ...,
+    games: int | None = ...,
     bots: BotSpec | Sequence[BotSpec] = ...,
     seed: int | None = ...,
     executor: Executor | None = ...,
     progress: ProgressCallback | None = ...,
     out: Out | None = ...,
+    precision: float | None = ...,
+    time_limit: float | None = ...,
 ) -> dict[str, Report]: ...
 
 
@@ -155,14 +161,16 @@ def simulate(
     profiles: RuleProfile | str | Sequence[RuleProfile | str],
     *,
     players: int | None = None,
-    games: int = 100,
+    games: int | None = None,
     bots: BotSpec | Sequence[BotSpec] = "greedy",
     seed: int | None = None,
     executor: Executor | None = None,
     progress: ProgressCallback | None = None,
     out: Out | None = None,
+    precision: float | None = None,
+    time_limit: float | None = None,
 ) -> Report | dict[str, Report]:
-    """Play ``games`` seeded games of each profile between bots; a report per profile.
+    """Play seeded games of each profile between bots; a report per profile.
 
     ``profiles`` is one profile (a :class:`~rummikit.RuleProfile` or a registered name),
     which returns one :class:`Report`, or a sequence of them, which returns a dict of
@@ -181,15 +189,68 @@ def simulate(
     interrupted (Ctrl-C, an error) keeps there every game it finished, and
     KeyboardInterrupt is raised once the pending games are cancelled and the file flushed.
 
+    ``games`` is the number of games of each profile, 100 unless given. ``precision`` plays
+    on until the 95% confidence interval of every profile's turns per game is no wider than
+    ``± precision`` turns, checking every 50 games (where it stops depends on the seed
+    alone); ``time_limit`` stops after that many seconds. With either, ``games`` is the
+    most to play (:data:`MAX_GAMES` unless given), and each report's ``games`` says how
+    many were.
+
     Bad input raises :class:`~rummikit.RummikitError` with a code: ``unknown_profile``,
     ``not_a_profile``, ``no_profiles``, ``duplicate_profile``, ``unknown_bot``,
     ``bad_bots`` (also when a bot factory makes no bot, as the first game starts),
     ``bad_players``, ``bad_games``, ``bad_seed``, ``bad_progress``, ``bad_executor`` (not an
-    executor, or one shut down), ``bad_out``. An error raised while the games are played
+    executor, or one shut down), ``bad_out``, ``bad_precision``, ``bad_time_limit``. An error raised while the games are played
     (such as ``bad_bot_action``) is raised as it is, even from another process, after the
     games before it are written to ``out``.
     """
+    reports, _ = run(
+        profiles,
+        players=players,
+        games=games,
+        bots=bots,
+        seed=seed,
+        executor=executor,
+        progress=progress,
+        out=out,
+        precision=precision,
+        time_limit=time_limit,
+        confidence=CONFIDENCE,
+        baseline=None,
+    )
+    if isinstance(profiles, RuleProfile | str):
+        return next(iter(reports.values()))
+    return reports
+
+
+DEFAULT_GAMES = 100
+"""Games of each profile when neither ``games`` nor a precision or time limit is given."""
+
+
+def run(
+    profiles: RuleProfile | str | Sequence[RuleProfile | str],
+    *,
+    players: int | None,
+    games: int | None,
+    bots: BotSpec | Sequence[BotSpec],
+    seed: int | None,
+    executor: Executor | None,
+    progress: ProgressCallback | None,
+    out: Out | None,
+    precision: float | None,
+    time_limit: float | None,
+    confidence: float,
+    baseline: str | None,
+) -> tuple[dict[str, Report], str]:
+    """The run behind :func:`simulate` and :func:`~rummikit.compare`: the reports by
+    profile name, and why the run stopped early (``"precision"``, ``"time_limit"``, or '').
+    With a ``baseline`` (a profile's name), a precision also asks every paired difference
+    of turns from it to be that precise (``unknown_baseline`` when no profile has it)."""
     profile_list = _profile_list(profiles)
+    target = check_precision(precision)
+    limit = check_time_limit(time_limit)
+    if games is None:
+        games = DEFAULT_GAMES if target is None and limit is None else MAX_GAMES
     _check_count("games", games, 1)
     if games > MAX_GAMES:
         raise InvalidArgument(
@@ -203,6 +264,20 @@ def simulate(
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
     check_seed(seed)
+    names = [profile.name for profile in profile_list]
+    if baseline is not None and baseline not in names:
+        raise InvalidArgument(
+            "unknown_baseline",
+            f"the baseline is one of the profiles compared ({', '.join(names)}), not "
+            f"{brief(baseline)}",
+        )
+    until = Until(
+        len(profile_list),
+        precision=target,
+        time_limit=limit,
+        confidence=confidence,
+        baseline=None if baseline is None else names.index(baseline),
+    )
     rows = play_games(profile_list, counts, specs, seed, games, check_executor(executor), progress)
     writer: RecordWriter | None = None if out is None else open_records(out)
     results: list[list[GameResult]] = [[] for _ in profile_list]
@@ -212,6 +287,9 @@ def simulate(
                 writer.write(row)
             for kept, result in zip(results, row, strict=True):
                 kept.append(result)
+            if until.stop(row):
+                rows.close()  # cancels what is pending, waits for what runs
+                break
     except BaseException as error:
         _abandon(rows, error)
         raise
@@ -224,6 +302,4 @@ def simulate(
         )
         for profile, seats, kept in zip(profile_list, specs, results, strict=True)
     }
-    if isinstance(profiles, RuleProfile | str):
-        return reports[profile_list[0].name]
-    return reports
+    return reports, until.reason
