@@ -202,21 +202,30 @@ def test_bad_input_is_refused_with_a_code(call, code):
 COPY = rk.profiles.get("online").evolve(name="online_copy")
 
 
+@pytest.fixture
+def check_every_five(monkeypatch):
+    """Checks every 5 games rather than 50, so that the tests play few games."""
+    from rummikit.simulation import _until
+
+    monkeypatch.setattr(_until, "CHECK_EVERY", 5)
+
+
+@pytest.mark.usefixtures("check_every_five")
 def test_a_precision_stops_at_a_check_the_seed_decides():
     args = {"bots": "simple", "seed": 2, "players": 2}
     first = compare(["online", COPY], precision=100, **args)  # met at the first check
     assert first.stopped == "precision"
-    assert [report.games for report in first.reports] == [50, 50]
+    assert [report.games for report in first.reports] == [5, 5]
     assert compare(["online", COPY], precision=100, **args) == first
-    capped = compare(["online", COPY], precision=0.01, games=60, **args)
+    capped = compare(["online", COPY], precision=0.01, games=7, **args)
     assert capped.stopped == ""
-    assert [report.games for report in capped.reports] == [60, 60]
-    assert capped.reports[0].results[:50] == first.reports[0].results
+    assert [report.games for report in capped.reports] == [7, 7]
+    assert capped.reports[0].results[:5] == first.reports[0].results
 
 
+@pytest.mark.usefixtures("check_every_five")
 def test_simulate_takes_a_precision_and_a_time_limit():
-    report = simulate("online", precision=100, bots="simple", seed=2)
-    assert report.games == 50
+    assert simulate("online", precision=100, bots="simple", seed=2).games == 5
     # a time limit already passed when the first game ends: one game, whatever the machine
     assert simulate("online", time_limit=1e-9, bots="simple", seed=2).games == 1
     quick = compare(["online", "pagat"], time_limit=1e-9, bots="simple", seed=2)
