@@ -14,13 +14,13 @@ from tests.cli.runner import FAST, ONE, run
 
 def test_compare_with_defaults_compares_the_built_in_profiles(monkeypatch):
     seen = {}
-    real = simulation.simulate
+    real = simulation.compare
 
     def spy(profiles, **kwargs):
         seen.update(kwargs, profiles=[rk.profiles.get(p).name for p in profiles])
-        return real(profiles, **{**kwargs, "games": 1, "players": 2, "bots": "random"})
+        return real(profiles, **{**kwargs, "games": 2, "players": 2, "bots": "random"})
 
-    monkeypatch.setattr(simulation, "simulate", spy)
+    monkeypatch.setattr(simulation, "compare", spy)
     result = run("compare")
     assert result.exit_code == 0, result.output
     assert seen["profiles"] == ["online", "pagat", "rami_voleur", "standard_rummy"]
@@ -28,25 +28,44 @@ def test_compare_with_defaults_compares_the_built_in_profiles(monkeypatch):
     assert seen["players"] is None  # each profile's own default_players
     assert seen["bots"] == "greedy"
     assert seen["seed"] == 1
-    for text in ("online", "pagat", "rami_voleur", "Rule differences", "opening_joker_value"):
+    assert seen["confidence"] == 0.95
+    assert seen["precision"] is None
+    assert seen["time_limit"] is None
+    for text in (
+        "online",
+        "pagat",
+        "rami_voleur",
+        "Rule differences",
+        "opening_joker_value",
+        "Paired differences, profile - online",
+        "Intervals: 95% confidence",
+        "no detectable difference",
+    ):
         assert text in result.output
     for row in (
         "turns per game",
-        "first opening turn",
-        "ended: went out",
-        "ended: blocked",
-        "ended: stock exhausted",
-        "win rate: seat 0",
-        "mean score: seat 0",
+        "turns per game: sd / median / max",
+        "turn of the first opening",
+        "games ended by going out",
+        "games ended blocked",
+        "games ended with the stock exhausted",
+        "seat 0's win rate",
+        "seat 0's score",
         "penalty pieces per game",
     ):
         assert row in result.output
+    assert "±" not in result.output  # a spread is an sd, labelled, never "mean ± sd"
 
 
 def test_compare_chosen_profiles():
     result = run("compare", "pagat", "--profiles", "online", *ONE)
     assert result.exit_code == 0
-    header = next(line for line in result.output.splitlines() if "pagat" in line)
+    assert "Paired differences, profile - pagat" in result.output  # the first is the baseline
+    header = next(
+        line
+        for line in result.output.splitlines()
+        if "online" in line and "pagat" in line and "┃" in line
+    )
     assert header.index("pagat") < header.index("online")
     assert "rami_voleur" not in result.output
     single = run("compare", "--profiles", "rami", *ONE)
@@ -68,12 +87,76 @@ def test_compare_json():
     assert data["profiles"][0]["bots"] == ["random", "random"]
 
 
-def test_compare_csv_has_a_row_per_profile():
-    result = run("compare", *ONE, "--csv")
+def test_compare_csv_has_a_row_per_estimate_and_difference():
+    result = run("compare", *FAST, "--csv")
     assert result.exit_code == 0
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
-    assert [row["profile"] for row in rows] == ["online", "pagat", "rami_voleur", "standard_rummy"]
-    assert {"turns_mean", "first_opening_mean", "went_out", "win_rate_0"} <= set(rows[0])
+    estimates = [row for row in rows if row["kind"] == "estimate"]
+    differences = [row for row in rows if row["kind"] == "difference"]
+    assert [row["profile"] for row in estimates if row["figure"] == "turns_mean"] == [
+        "online",
+        "pagat",
+        "rami_voleur",
+        "standard_rummy",
+    ]
+    assert {row["baseline"] for row in differences} == {"online"}
+    assert {"value", "low", "high", "confidence", "method", "count", "statement"} <= set(rows[0])
+
+
+def test_compare_json_and_csv_carry_the_table_s_numbers():
+    args = ["compare", "--profiles", "online,pagat", *FAST]
+    data = json.loads(run(*args, "--json").stdout)
+    rows = list(csv.DictReader(io.StringIO(run(*args, "--csv").stdout)))
+    paired = {row["figure"]: row for row in data["paired"]}
+    for row in rows:
+        if row["kind"] == "difference":
+            assert float(row["value"]) == paired[row["figure"]]["value"]
+            assert row["statement"] == paired[row["figure"]]["statement"]
+    turns = paired["turns_mean"]
+    table = run(*args).output
+    assert f"{turns['value']:+.1f} [" in table
+    assert data["baseline"] == "online"
+    assert data["confidence"] == 0.95
+    assert data["profiles"][0]["turns_mean_low"] <= data["profiles"][0]["turns_mean"]
+
+
+def test_compare_takes_a_baseline_a_level_and_a_precision():
+    result = run(
+        "compare",
+        "online",
+        "pagat",
+        *FAST,
+        "--baseline",
+        "pagat",
+        "--confidence",
+        "0.9",
+        "--json",
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["baseline"] == "pagat"
+    assert {row["profile"] for row in data["paired"]} == {"online"}
+    assert {row["confidence"] for row in data["paired"]} == {0.9}
+    stopped = run(
+        "compare",
+        "online",
+        "--players",
+        "2",
+        "--bots",
+        "random",
+        "--time-limit",
+        "0.000001",
+        "--json",
+    )
+    assert stopped.exit_code == 0, stopped.output
+    assert json.loads(stopped.stdout)["stopped"] == "time_limit"
+    for option, value in (("--precision", "0"), ("--confidence", "1"), ("--time-limit", "-1")):
+        bad = run("compare", "online", option, value)
+        assert bad.exit_code == 2
+        assert option in bad.output
+    unknown = run("compare", "online", "pagat", *FAST, "--baseline", "gin")
+    assert unknown.exit_code == 2
+    assert "--baseline" in unknown.output
 
 
 def test_compare_on_worker_processes_gives_the_same_numbers():

@@ -57,6 +57,9 @@ def test_output_that_cannot_be_written_exits_3_with_one_line(monkeypatch, capsys
 def test_output_the_encoding_cannot_show_exits_3(monkeypatch, capsys):
     ascii_out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
     monkeypatch.setattr(sys, "stdout", ascii_out)
+    # the tables fall back to ASCII boxes: a line of text beyond ASCII, as a profile's
+    # title or a bot's name may be
+    monkeypatch.setattr(cli_module, "settings_line", lambda *args: "déjà joué")
     assert main(["compare", "online", *ONE]) == cli_module.FAILED
     err = capsys.readouterr().err
     assert "the ascii encoding cannot write; set PYTHONIOENCODING=utf-8" in err

@@ -45,7 +45,7 @@ def test_module_runs():
 def test_python_m_rummikit_runs_compare(capsys):
     assert module_main.main(["online", *FAST]) == 0
     out = capsys.readouterr().out
-    assert "Simulated games" in out
+    assert "Figures of each profile" in out
     assert "online" in out
     assert module_main.main(["check", "r1 r2 r3"]) == 0
     assert module_main.main(["--profiles", "gin"]) == 2

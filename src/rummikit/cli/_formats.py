@@ -4,8 +4,8 @@ Tables are drawn by rich on a console as wide as the terminal (or ``COLUMNS``), 
 columns wide into a pipe or a file, so that saved output does not depend on the terminal it
 was made in. On a terminal, ``check`` and ``solve`` draw their pieces in colour
 (:mod:`rummikit.terminal`); into a pipe or a file they write plain text, the same whatever
-the terminal. JSON and CSV are written whole, for programs. A simulation report's figures
-are laid out here too, as the rows of the results table.
+the terminal. JSON and CSV are written whole, for programs. A simulation's tables are laid
+out in :mod:`rummikit.cli._reports`.
 """
 
 from __future__ import annotations
@@ -25,12 +25,10 @@ import click
 from rummikit import _output
 from rummikit._output import FAILED
 from rummikit.cli._inputs import usage
-from rummikit.simulation import Report
 from rummikit.simulation._records import csv_row
 
 if TYPE_CHECKING:
     from rich.console import Console
-    from rich.table import Table
 
 _PIPE_WIDTH = 100
 """The width of tables written into a pipe or a file, unless ``COLUMNS`` says otherwise."""
@@ -119,109 +117,3 @@ def json_value(value: object) -> object:
     """An option's value as JSON holds it: an enum by its text; a number, flag or None as
     it is."""
     return value.value if isinstance(value, enum.Enum) else value
-
-
-def summary_json(report: Report) -> dict[str, object]:
-    """A report's summary for JSON: as :meth:`~rummikit.Report.summary`, with the bots as
-    a list, as each game's record has them (the flat summary joins them for CSV)."""
-    return {**report.summary(), "bots": list(report.bots)}
-
-
-def settings_line(reports: Sequence[Report]) -> str:
-    """The line above a results table: games, players, bots and seed (the same for all);
-    the players of each profile when they differ (each at its own default)."""
-    first = reports[0]
-    bots = first.bots[0] if len(set(first.bots)) == 1 else ", ".join(first.bots)
-    games = f"{first.games} seeded game{'' if first.games == 1 else 's'}"
-    if len({report.players for report in reports}) == 1:
-        players = f"{first.players} players"
-    else:
-        players = "players: " + ", ".join(f"{r.profile} {r.players}" for r in reports)
-    return f"{games} per profile, {players}, bots: {bots}, seed {first.seed}"
-
-
-def _pct(share: float) -> str:
-    """A share as a percentage with one decimal."""
-    return f"{share:.1%}"
-
-
-def _num(value: float) -> str:
-    """A mean or a spread with one decimal."""
-    return f"{value:.1f}"
-
-
-def _ended(report: Report, count: int) -> str:
-    """A count of games and its share of the report's games."""
-    return f"{count} ({_pct(count / report.games)})"
-
-
-def _report_rows(reports: Sequence[Report]) -> list[tuple[str, list[str]]]:
-    """The rows of the comparison table: a label and one cell per report."""
-    players = max(report.players for report in reports)
-    rows: list[tuple[str, list[str]]] = [
-        ("games", [str(r.games) for r in reports]),
-        ("turns per game: mean", [_num(r.turns.mean) for r in reports]),
-        ("turns per game: median / max", [f"{r.turns.median:g} / {r.turns.max}" for r in reports]),
-        (
-            "first opening turn: mean",
-            [
-                "-" if r.first_opening_turn is None else _num(r.first_opening_turn.mean)
-                for r in reports
-            ],
-        ),
-        (
-            "first opening turn: median",
-            [
-                "-" if r.first_opening_turn is None else f"{r.first_opening_turn.median:g}"
-                for r in reports
-            ],
-        ),
-        ("games with no opening", [_pct(r.no_opening_share) for r in reports]),
-        ("ended: went out", [_ended(r, r.went_out) for r in reports]),
-        ("ended: blocked", [_ended(r, r.blocked) for r in reports]),
-        ("ended: stock exhausted", [_ended(r, r.stock_exhausted) for r in reports]),
-        ("ended: turn limit", [_ended(r, r.turn_limit) for r in reports]),
-    ]
-    for seat in range(players):
-        rows.append(
-            (
-                f"win rate: seat {seat}",
-                [_pct(r.win_rate[seat]) if seat < r.players else "" for r in reports],
-            )
-        )
-    rows.append(("win rate: nobody", [_pct(r.no_winner_share) for r in reports]))
-    rows.append(("win rate: first player", [_pct(r.first_player_win_rate) for r in reports]))
-    for seat in range(players):
-        rows.append(
-            (
-                f"mean score: seat {seat}",
-                [_num(r.scores[seat].mean) if seat < r.players else "" for r in reports],
-            )
-        )
-    rows.append(
-        (
-            "score, all seats: mean ± sd",
-            [f"{_num(r.all_scores.mean)} ± {_num(r.all_scores.stdev)}" for r in reports],
-        )
-    )
-    rows.append(
-        (
-            "score, all seats: min / max",
-            [f"{r.all_scores.min} / {r.all_scores.max}" for r in reports],
-        )
-    )
-    rows.append(("penalty pieces per game", [f"{r.penalties_per_game:.2f}" for r in reports]))
-    return rows
-
-
-def results_table(reports: Sequence[Report], title: str) -> Table:
-    """The reports' figures side by side, one column per profile, under ``title``."""
-    from rich.table import Table
-
-    table = Table(title=title, title_justify="left")
-    table.add_column("", no_wrap=True)
-    for report in reports:
-        table.add_column(report.profile, justify="right", overflow="fold")
-    for label, cells in _report_rows(reports):
-        table.add_row(label, *cells)
-    return table

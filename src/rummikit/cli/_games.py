@@ -29,17 +29,21 @@ from rummikit.cli._formats import (
     json_value,
     make_console,
     output_format,
-    results_table,
-    settings_line,
-    summary_json,
     write_csv,
     write_json,
 )
 from rummikit.cli._inputs import PROFILE_OPTION, Count, profile_option, usage
+from rummikit.cli._reports import (
+    paired_table,
+    results_table,
+    settings_line,
+    statement_lines,
+    summary_json,
+)
 from rummikit.cli._rules import differences_table, rule_differences
 from rummikit.errors import RummikitError
 from rummikit.profile import RuleProfile
-from rummikit.simulation import MAX_GAMES, Report
+from rummikit.simulation import CONFIDENCE, MAX_GAMES, Comparison
 from rummikit.simulation._run import QuietSpawnContext
 
 if TYPE_CHECKING:
@@ -48,11 +52,11 @@ if TYPE_CHECKING:
 BUILT_IN = ("online", "pagat", "rami_voleur", "standard_rummy")
 """The profiles ``compare`` compares by default: see :data:`rummikit.cli.BUILT_IN`."""
 
-COMPARE_GAMES = 10
+COMPARE_GAMES = 100
 """Games per profile of ``compare`` by default, and why this many: see
 :data:`rummikit.cli.COMPARE_GAMES`."""
 
-SIMULATE_GAMES = 40
+SIMULATE_GAMES = 100
 """Games of ``simulate`` by default: see :data:`rummikit.cli.SIMULATE_GAMES`."""
 
 MAX_WORKERS = 256
@@ -79,6 +83,10 @@ _USAGE_CODES = {
     "bad_games": "'--games'",
     "bad_seed": "'--seed'",
     "bad_out": "'--out'",
+    "bad_precision": "'--precision'",
+    "bad_time_limit": "'--time-limit'",
+    "bad_confidence": "'--confidence'",
+    "unknown_baseline": "'--baseline'",
 }
 """The library's error codes about the arguments, and the argument each one names."""
 
@@ -226,6 +234,44 @@ def _cluster(scheduler: str) -> Iterator[Executor]:
         yield client.get_executor()
 
 
+_PRECISION = click.option(
+    "--precision",
+    metavar="TURNS",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help="Play on, checking every 50 games, until turns per game (and each paired "
+    "difference of it) is known to ± TURNS; --games is then the most to play.",
+)
+
+_TIME_LIMIT = click.option(
+    "--time-limit",
+    metavar="SECONDS",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help="Stop after SECONDS (the figures then depend on the machine: the games played are "
+    "printed, to play again with --games).",
+)
+
+_CONFIDENCE = click.option(
+    "--confidence",
+    metavar="LEVEL",
+    type=click.FloatRange(min=0, max=1, min_open=True, max_open=True),
+    default=CONFIDENCE,
+    show_default=True,
+    help="Level of every confidence interval.",
+)
+
+
+def _games_option(default: int) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    return click.option(
+        "--games",
+        type=Count(min=1, max=MAX_GAMES),
+        default=None,
+        help=f"Games per profile, the same deals for every profile [default: {default}; with "
+        f"--precision or --time-limit, the most to play: {MAX_GAMES:,}].",
+    )
+
+
 class _Failed(click.ClickException):
     """The command could not finish (exit code :data:`FAILED`)."""
 
@@ -235,22 +281,30 @@ class _Failed(click.ClickException):
 def _run_simulation(
     chosen: Sequence[RuleProfile | str],
     *,
-    games: int,
+    games: int | None,
+    default_games: int,
     players: int | None,
     bots: str | list[str],
     seed: int,
     workers: int,
     scheduler: str | None,
     out: str | None,
-) -> dict[str, Report]:
-    """Run the games with a progress bar on stderr (when it is a terminal). Without
-    ``players``, each profile plays at its own default or one seat per bot named (an error
-    about them then names ``--bots``). Ctrl-C ends the command here."""
+    precision: float | None,
+    time_limit: float | None,
+    confidence: float,
+    baseline: str | None = None,
+) -> Comparison:
+    """Run the games with a progress bar on stderr (when it is a terminal) and compare
+    them. Without ``players``, each profile plays at its own default or one seat per bot
+    named (an error about them then names ``--bots``). Ctrl-C ends the command here."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
     if scheduler is not None and workers != 0:
         usage("--scheduler plays on the cluster's workers: give it without --workers")
-    count = 0 if scheduler is not None else _workers(workers, games * len(chosen))
+    if games is None and precision is None and time_limit is None:
+        games = default_games
+    most = MAX_GAMES if games is None else games
+    count = 0 if scheduler is not None else _workers(workers, most * len(chosen))
     console = make_console(stderr=True)
     progress = Progress(
         "[progress.description]{task.description}",
@@ -266,7 +320,7 @@ def _run_simulation(
         where = f"on the cluster at {scheduler}"
     else:
         where = "here" if count == 1 else f"on {count} processes"
-    task = progress.add_task(f"playing {names} {where}", total=games * len(chosen))
+    task = progress.add_task(f"playing {names} {where}", total=most * len(chosen))
     done = 0
 
     def advance(finished: int, total: int) -> None:
@@ -278,7 +332,7 @@ def _run_simulation(
 
     try:
         with progress, _executor(count, scheduler) as pool:
-            return simulation.simulate(
+            return simulation.compare(
                 list(chosen),
                 players=players,
                 games=games,
@@ -287,6 +341,10 @@ def _run_simulation(
                 executor=pool,
                 progress=advance,
                 out=out,
+                precision=precision,
+                time_limit=time_limit,
+                confidence=confidence,
+                baseline=baseline,
             )
     except KeyboardInterrupt:
         kept = f"; the games played are in {out}" if out is not None else ""
@@ -306,62 +364,77 @@ def _run_simulation(
 
 
 def _where(command: Callable[..., None]) -> Callable[..., None]:
-    """The options shared by both commands after ``--games``: players, bots, seed, where
-    the games are played and the file they are written to."""
-    for option in (_OUT, _SCHEDULER, _WORKERS, _SEED, _BOTS, _PLAYERS):
+    """The options shared by both commands after ``--games``: players, bots, seed, when to
+    stop, where the games are played, the file they are written to and the intervals'
+    level."""
+    for option in (
+        _CONFIDENCE,
+        _OUT,
+        _SCHEDULER,
+        _WORKERS,
+        _TIME_LIMIT,
+        _PRECISION,
+        _SEED,
+        _BOTS,
+        _PLAYERS,
+    ):
         command = option(command)
     return command
 
 
 @click.command()
 @PROFILE_OPTION
-@click.option(
-    "--games",
-    type=Count(min=1, max=MAX_GAMES),
-    default=SIMULATE_GAMES,
-    show_default=True,
-    help="Games to play.",
-)
+@_games_option(SIMULATE_GAMES)
 @_where
 @JSON_OPTION
 @CSV_OPTION
 def simulate(
     profile_name: str,
-    games: int,
+    games: int | None,
     players: int | None,
     bots: str,
     seed: int,
+    precision: float | None,
+    time_limit: float | None,
     workers: int,
     scheduler: str | None,
     out: str | None,
+    confidence: float,
     as_json: bool,
     as_csv: bool,
 ) -> None:
     """Play seeded games of one profile between bots and sum them up.
 
-    --json writes the summary and every game; --csv writes one row per game.
+    Every mean and share is printed with its confidence interval. --json writes the summary
+    (each figure with its interval's bounds) and every game; --csv writes one row per game.
     """
     form = output_format(as_json, as_csv)
     profile = profile_option(profile_name)
-    reports = _run_simulation(
+    comparison = _run_simulation(
         [profile],
         games=games,
+        default_games=SIMULATE_GAMES,
         players=players,
         bots=_bots(bots),
         seed=seed,
         workers=workers,
         scheduler=scheduler,
         out=out,
+        precision=precision,
+        time_limit=time_limit,
+        confidence=confidence,
     )
-    report = reports[profile.name]
+    report = comparison.reports[0]
     if form == "json":
-        write_json({"summary": summary_json(report), "games": report.to_records()})
+        summary = summary_json(report, confidence)
+        summary["stopped"] = comparison.stopped
+        write_json({"summary": summary, "games": report.to_records()})
     elif form == "csv":
         write_csv(report.to_records())
     else:
         console = make_console()
-        console.print(settings_line([report]), markup=False)
-        console.print(results_table([report], f"{profile.name}: {profile.title}"))
+        console.print(settings_line([report], confidence, comparison.stopped), markup=False)
+        console.print(results_table([report], f"{profile.name}: {profile.title}", confidence))
 
 
 @click.command()
@@ -372,12 +445,12 @@ def simulate(
     multiple=True,
     help="Profiles to compare, comma-separated or repeated (default: online, pagat, rami_voleur, standard_rummy).",
 )
+@_games_option(COMPARE_GAMES)
 @click.option(
-    "--games",
-    type=Count(min=1, max=MAX_GAMES),
-    default=COMPARE_GAMES,
-    show_default=True,
-    help="Games per profile (the same deals for every profile).",
+    "--baseline",
+    metavar="PROFILE",
+    default=None,
+    help="The profile the others are compared with, game by game [default: the first].",
 )
 @_where
 @JSON_OPTION
@@ -385,47 +458,65 @@ def simulate(
 def compare(
     profile_names: tuple[str, ...],
     profile_options: tuple[str, ...],
-    games: int,
+    games: int | None,
+    baseline: str | None,
     players: int | None,
     bots: str,
     seed: int,
+    precision: float | None,
+    time_limit: float | None,
     workers: int,
     scheduler: str | None,
     out: str | None,
+    confidence: float,
     as_json: bool,
     as_csv: bool,
 ) -> None:
-    """Compare rule profiles side by side over the same seeded games.
+    """Compare rule profiles game by game over the same seeded deals.
 
-    Prints turns per game, the first opening, how games end, win rates by seat, scores and
-    penalties for each profile, then the rules on which they differ.
+    Prints each profile's paired difference from the baseline (the first profile unless
+    --baseline names another) for every figure, with its confidence interval, and in words
+    those the games detect; then each profile's figures with their intervals (turns per
+    game, the first opening, how games end, win rates by seat, scores, penalties), and the
+    rules on which the profiles differ. --json and --csv carry the same numbers.
     """
     form = output_format(as_json, as_csv)
     names = [*profile_names, *_names(profile_options, "--profiles")] or list(BUILT_IN)
     chosen = [profile_option(name, "PROFILE") for name in names]
+    if baseline is not None:
+        baseline = profile_option(baseline, "'--baseline'").name
     # the names as given: the library names a profile given twice under two aliases
-    reports = _run_simulation(
+    comparison = _run_simulation(
         names,
         games=games,
+        default_games=COMPARE_GAMES,
         players=players,
         bots=_bots(bots),
         seed=seed,
         workers=workers,
         scheduler=scheduler,
         out=out,
+        precision=precision,
+        time_limit=time_limit,
+        confidence=confidence,
+        baseline=baseline,
     )
-    ordered = list(reports.values())
+    ordered = list(comparison.reports)
     if form == "json":
         write_json(
             {
-                "profiles": [summary_json(report) for report in ordered],
+                "baseline": comparison.baseline,
+                "confidence": comparison.confidence,
+                "stopped": comparison.stopped,
+                "profiles": [summary_json(report, confidence) for report in ordered],
+                "paired": [difference.to_dict() for difference in comparison.differences],
                 "differences": [
                     {
                         "option": option,
                         "meaning": meaning,
                         "values": {
-                            name: json_value(getattr(profile, option))
-                            for name, profile in zip(reports, chosen, strict=True)
+                            report.profile: json_value(getattr(profile, option))
+                            for report, profile in zip(ordered, chosen, strict=True)
                         },
                     }
                     for option, _values, meaning in rule_differences(chosen)
@@ -434,10 +525,15 @@ def compare(
         )
         return
     if form == "csv":
-        write_csv([report.summary() for report in ordered])
+        write_csv(comparison.rows())
         return
     console = make_console()
-    console.print(settings_line(ordered), markup=False)
-    console.print(results_table(ordered, "Simulated games"))
+    console.print(settings_line(ordered, confidence, comparison.stopped), markup=False)
+    if len(ordered) > 1:
+        console.print(paired_table(comparison))
+        for line in statement_lines(comparison):
+            console.print(line, markup=False)
+        console.print()
+    console.print(results_table(ordered, "Figures of each profile", confidence))
     if len(chosen) > 1:
         console.print(differences_table(chosen))

@@ -19,6 +19,34 @@ if TYPE_CHECKING:
     from rich.table import Table
 
 
+def summary_json(report: Report, confidence: float) -> dict[str, object]:
+    """A report's summary for JSON: as :meth:`~rummikit.Report.summary`, with the bots as
+    a list, as each game's record has them (the flat summary joins them for CSV)."""
+    return {**report.summary(confidence), "bots": list(report.bots)}
+
+
+def settings_line(reports: Sequence[Report], confidence: float, stopped: str) -> str:
+    """The lines above the tables: games, players, bots and seed (the same for all; the
+    players of each profile when they differ), why the run stopped early if it did, and the
+    intervals' level and methods."""
+    first = reports[0]
+    bots = first.bots[0] if len(set(first.bots)) == 1 else ", ".join(first.bots)
+    games = f"{first.games:,} seeded game{'' if first.games == 1 else 's'}"
+    if len({report.players for report in reports}) == 1:
+        players = f"{first.players} players"
+    else:
+        players = "players: " + ", ".join(f"{r.profile} {r.players}" for r in reports)
+    why = {
+        "precision": " (stopped there: the precision asked for was reached)",
+        "time_limit": " (stopped there: the time limit was reached)",
+    }.get(stopped, "")
+    return (
+        f"{games} per profile{why}, {players}, bots: {bots}, seed {first.seed}\n"
+        f"Intervals: {_level(confidence)} confidence; Student's t for means, Wilson for "
+        "shares; paired differences: t, Newcombe for yes-or-no shares"
+    )
+
+
 def _level(confidence: float) -> str:
     """``0.95`` as ``"95%"``."""
     return f"{confidence * 100:.10g}%"
@@ -110,9 +138,8 @@ def paired_table(comparison: Comparison) -> Table:
 
     table = Table(
         title=(
-            f"Paired differences from {comparison.baseline}, game by game over the same deals "
-            f"(profile - {comparison.baseline} [{_level(comparison.confidence)} CI]; "
-            "* detected)"
+            f"Paired differences, profile - {comparison.baseline} over the same deals "
+            f"[{_level(comparison.confidence)} CI] (* detected)"
         ),
         title_justify="left",
     )
