@@ -68,7 +68,9 @@ def svg_chart(comparison: rk.Comparison) -> str:
                         capsize=3,
                         label=profile if row == 0 else None,
                     )
-                labels.append(found[(others[0], name)].label if (others[0], name) in found else name)
+                labels.append(
+                    found[(others[0], name)].label if (others[0], name) in found else name
+                )
             axes.axvline(0, color=_INK, linewidth=1, alpha=0.6)
             axes.set_yticks(range(len(names)), labels)
             axes.invert_yaxis()
