@@ -101,7 +101,10 @@ def test_players_default_to_one_per_bot_then_to_each_profile_s_own():
         simulation.simulate("online", games=1, bots="random", seed=1).turns.mean
     )
     table = run("compare", "online", "pagat", "--bots", "random", "--games", "1")
-    assert "1 seeded game per profile, players: online 2, pagat 4, bots: random" in table.output
+    assert (
+        "1 seeded game per profile, bots: random, seed 1; players: online 2, pagat 4"
+        in table.output
+    )
 
 
 def test_workers_are_capped_at_the_number_of_games(monkeypatch):

@@ -32,16 +32,17 @@ def settings_line(reports: Sequence[Report], confidence: float, stopped: str) ->
     first = reports[0]
     bots = first.bots[0] if len(set(first.bots)) == 1 else ", ".join(first.bots)
     games = f"{first.games:,} seeded game{'' if first.games == 1 else 's'}"
-    if len({report.players for report in reports}) == 1:
-        players = f"{first.players} players"
-    else:
-        players = "players: " + ", ".join(f"{r.profile} {r.players}" for r in reports)
     why = {
         "precision": " (stopped there: the precision asked for was reached)",
         "time_limit": " (stopped there: the time limit was reached)",
     }.get(stopped, "")
+    if len({report.players for report in reports}) == 1:
+        line = f"{games} per profile{why}, {first.players} players, bots: {bots}, seed {first.seed}"
+    else:  # the players last, where a long list may wrap
+        players = ", ".join(f"{report.profile} {report.players}" for report in reports)
+        line = f"{games} per profile{why}, bots: {bots}, seed {first.seed}; players: {players}"
     return (
-        f"{games} per profile{why}, {players}, bots: {bots}, seed {first.seed}\n"
+        f"{line}\n"
         f"Intervals: {_level(confidence)} confidence; Student's t for means, Wilson for "
         "shares; paired differences: t, Newcombe for yes-or-no shares"
     )
