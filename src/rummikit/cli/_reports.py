@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rummikit.simulation import Comparison, Estimate, Report
+from rummikit.simulation._estimate import level_text
 from rummikit.simulation._figures import SHARE, Figure, figures
 
 if TYPE_CHECKING:
@@ -43,14 +44,9 @@ def settings_line(reports: Sequence[Report], confidence: float, stopped: str) ->
         line = f"{games} per profile{why}, bots: {bots}, seed {first.seed}; players: {players}"
     return (
         f"{line}\n"
-        f"Intervals: {_level(confidence)} confidence; Student's t for means, Wilson for "
+        f"Intervals: {level_text(confidence)} confidence; Student's t for means, Wilson for "
         "shares; paired differences: t, Newcombe for yes-or-no shares"
     )
-
-
-def _level(confidence: float) -> str:
-    """``0.95`` as ``"95%"``."""
-    return f"{confidence * 100:.10g}%"
 
 
 def _bound(value: float, scale: float, digits: int, sign: str) -> str:
@@ -94,7 +90,9 @@ def results_table(reports: Sequence[Report], title: str, confidence: float) -> T
     ``confidence``; spreads (standard deviations) and extremes in rows of their own."""
     from rich.table import Table
 
-    table = Table(title=f"{title} (mean or share [{_level(confidence)} CI])", title_justify="left")
+    table = Table(
+        title=f"{title} (mean or share [{level_text(confidence)} CI])", title_justify="left"
+    )
     table.add_column("", no_wrap=True)
     for report in reports:
         table.add_column(report.profile, justify="right", overflow="fold")
@@ -140,7 +138,7 @@ def paired_table(comparison: Comparison) -> Table:
     table = Table(
         title=(
             f"Paired differences, profile - {comparison.baseline} over the same deals "
-            f"[{_level(comparison.confidence)} CI] (* detected)"
+            f"[{level_text(comparison.confidence)} CI] (* detected)"
         ),
         title_justify="left",
     )

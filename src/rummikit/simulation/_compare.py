@@ -21,6 +21,7 @@ from rummikit.simulation._estimate import (
     CONFIDENCE,
     Estimate,
     check_confidence,
+    level_text,
     mean_estimate,
     paired_share_estimate,
 )
@@ -67,11 +68,6 @@ class Difference:
         }
 
 
-def _level(confidence: float) -> str:
-    """``0.95`` as ``"95%"``, ``0.975`` as ``"97.5%"``."""
-    return f"{confidence * 100:.10g}%"
-
-
 def _statement(figure: Figure, profile: str, baseline: str, estimate: Estimate) -> str:
     """``estimate`` of ``figure`` (profile - baseline) in one plain sentence."""
     scale, digits = (100.0, 1) if figure.kind == SHARE else (1.0, 2)
@@ -80,7 +76,7 @@ def _statement(figure: Figure, profile: str, baseline: str, estimate: Estimate) 
     if estimate.count < 2:
         return f"{figure.label}: too few games to compare {profile} with {baseline} ({games})"
     interval = (
-        f"{_level(estimate.confidence)} CI {estimate.low * scale:+.{digits}f} to "
+        f"{level_text(estimate.confidence)} CI {estimate.low * scale:+.{digits}f} to "
         f"{estimate.high * scale:+.{digits}f}"
     )
     if estimate.excludes(0.0):

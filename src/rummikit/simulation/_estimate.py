@@ -3,7 +3,7 @@
 A figure read off simulated games (the mean number of turns, a seat's share of wins) is an
 estimate: the same games on other seeds would give another figure. An :class:`Estimate`
 carries the figure with a confidence interval, so that a report can say how far to trust it
-and whether two profiles differ at all. Two standard methods, computed with the standard
+and whether two profiles differ at all. Three standard methods, computed with the standard
 library alone:
 
 * a mean, and the mean of paired differences (each game played under two profiles from the
@@ -18,7 +18,11 @@ library alone:
   near the edge gets bounds outside [0, 1]. Wilson's interval inverts the score test
   instead: it stays inside [0, 1], is never of zero width, and keeps its coverage close to
   the level asked for near 0 and 1 as well as in the middle (Brown, Cai and DasGupta,
-  "Interval estimation for a binomial proportion", Statistical Science 16, 2001).
+  "Interval estimation for a binomial proportion", Statistical Science 16, 2001);
+* the difference of two shares measured on the same games takes **Newcombe's hybrid score
+  interval for paired data** (:func:`paired_share_estimate`), built from the two Wilson
+  intervals: the t interval on per-game differences would collapse to [0, 0] when no game
+  differs.
 
 The t quantile is computed here rather than taken from a dependency (:func:`t_quantile`):
 the t distribution function through the regularised incomplete beta function, evaluated by
@@ -44,6 +48,7 @@ __all__ = [
     "Estimate",
     "Moments",
     "check_confidence",
+    "level_text",
     "mean_estimate",
     "paired_share_estimate",
     "share_estimate",
@@ -121,7 +126,7 @@ class Estimate:
         return not self.low <= number <= self.high
 
     def __str__(self) -> str:
-        level = f"{self.confidence * 100:g}%"
+        level = level_text(self.confidence)
         if math.isfinite(self.low) and math.isfinite(self.high):
             return f"{self.value:.2f} ({level} CI {self.low:.2f} to {self.high:.2f})"
         if self.count == 1:
@@ -139,6 +144,12 @@ class Estimate:
             "method": self.method,
             "count": self.count,
         }
+
+
+def level_text(confidence: float) -> str:
+    """A confidence level as people write it: ``0.95`` as ``"95%"``, ``0.975`` as
+    ``"97.5%"``."""
+    return f"{confidence * 100:g}%"
 
 
 def _real(value: object, what: str, *, finite: bool = True) -> float:
