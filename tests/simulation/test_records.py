@@ -16,7 +16,7 @@ import pytest
 
 import rummikit as rk
 from rummikit.simulation import GameRecord, Report
-from rummikit.simulation._records import RECORD_FIELDS, csv_row, game_record
+from rummikit.simulation._records import RECORD_FIELDS, csv_row
 from tests.simulation.runs import IDLE2, Idle
 from tests.simulation.test_run import flaky
 
@@ -70,7 +70,7 @@ def test_a_text_stream_gets_json_lines_or_csv_by_its_name_and_stays_open(tmp_pat
 
 def test_a_record_is_the_report_s_record() -> None:
     report = rk.simulate("rami_voleur", **RUN)
-    assert [game_record(result) for result in report.results] == report.to_records()
+    assert [result.to_record() for result in report.results] == report.to_records()
 
 
 def test_each_game_is_in_the_file_when_its_progress_is_told(tmp_path: Path) -> None:

@@ -51,8 +51,8 @@ from rummikit.simulation._estimate import (
     paired_share_estimate,
     share_estimate,
 )
-from rummikit.simulation._play import GameResult, play_game
-from rummikit.simulation._report import GameRecord, Report, Stats
+from rummikit.simulation._play import GameRecord, GameResult, play_game
+from rummikit.simulation._report import Report, Stats
 from rummikit.simulation._seats import BotSpec as BotSpec
 from rummikit.simulation._seats import bot_rng, game_seed
 from rummikit.simulation._simulate import MAX_GAMES as MAX_GAMES

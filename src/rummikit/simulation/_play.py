@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterable, Sequence
+from typing import TypedDict
 
 import attrs
 
@@ -20,6 +21,22 @@ from rummikit.errors import InvalidArgument, RummikitError, brief
 from rummikit.game import MAX_ACTIONS, Game, Termination
 from rummikit.profile import RuleProfile
 from rummikit.simulation._seats import BotSpec, bot_name, bot_rng, seat_bot
+
+
+class GameRecord(TypedDict):
+    """One game as a plain dict (:meth:`GameResult.to_record`, :meth:`Report.to_records <rummikit.Report.to_records>`): JSON-ready values only."""
+
+    profile: str
+    seed: int
+    players: int
+    bots: list[str]
+    first_player: int
+    turns: int
+    termination: str
+    winners: list[int]
+    scores: list[int]
+    first_opening_turn: int | None
+    penalties: list[int]
 
 
 @attrs.frozen
@@ -51,6 +68,23 @@ class GameResult:
         problem = _result_problem(self)
         if problem:
             raise InvalidArgument("bad_results", f"a GameResult {problem}")
+
+    def to_record(self) -> GameRecord:
+        """The game as a plain dict of JSON-ready values: a row of a report's records and
+        of a file of games (``simulate(..., out=...)``)."""
+        return GameRecord(
+            profile=self.profile,
+            seed=self.seed,
+            players=self.players,
+            bots=list(self.bots),
+            first_player=self.first_player,
+            turns=self.turns,
+            termination=self.termination.value,
+            winners=list(self.winners),
+            scores=list(self.scores),
+            first_opening_turn=self.first_opening_turn,
+            penalties=list(self.penalties),
+        )
 
 
 def _result_problem(result: GameResult) -> str:

@@ -22,8 +22,7 @@ from pathlib import Path
 from typing import Protocol, cast
 
 from rummikit.errors import InvalidArgument, brief
-from rummikit.simulation._play import GameResult
-from rummikit.simulation._report import GameRecord
+from rummikit.simulation._play import GameRecord, GameResult
 
 FORMATS = {".jsonl": "jsonl", ".csv": "csv"}
 """The suffixes an ``out`` path may have, and the format each one chooses."""
@@ -36,24 +35,6 @@ class TextSink(Protocol):
     """Something text is written to: an open text file, :data:`sys.stdout`, a StringIO."""
 
     def write(self, text: str, /) -> object: ...
-
-
-def game_record(result: GameResult) -> GameRecord:
-    """``result`` as a plain dict of JSON-ready values: the record
-    :meth:`Report.to_records <rummikit.Report.to_records>` gives for it."""
-    return GameRecord(
-        profile=result.profile,
-        seed=result.seed,
-        players=result.players,
-        bots=list(result.bots),
-        first_player=result.first_player,
-        turns=result.turns,
-        termination=result.termination.value,
-        winners=list(result.winners),
-        scores=list(result.scores),
-        first_opening_turn=result.first_opening_turn,
-        penalties=list(result.penalties),
-    )
 
 
 def csv_row(row: Mapping[str, object]) -> dict[str, object]:
@@ -87,7 +68,7 @@ class RecordWriter:
     def write(self, results: Iterable[GameResult]) -> None:
         """Write one record per result, in order, then flush."""
         for result in results:
-            record = game_record(result)
+            record = result.to_record()
             if self._csv is not None:
                 self._csv.writerow(csv_row(record))
             else:

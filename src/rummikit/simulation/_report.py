@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -19,26 +19,10 @@ from rummikit.errors import InvalidArgument, brief
 from rummikit.game import Termination, check_seed
 from rummikit.simulation._estimate import CONFIDENCE, Estimate, check_confidence
 from rummikit.simulation._figures import estimate, figures, values
-from rummikit.simulation._play import GameResult
+from rummikit.simulation._play import GameRecord, GameResult
 
 if TYPE_CHECKING:  # pandas is optional: only Report.to_pandas needs it
     from pandas import DataFrame  # type: ignore[import-not-found, import-untyped, unused-ignore]
-
-
-class GameRecord(TypedDict):
-    """One game as a plain dict (:meth:`Report.to_records`): JSON-ready values only."""
-
-    profile: str
-    seed: int
-    players: int
-    bots: list[str]
-    first_player: int
-    turns: int
-    termination: str
-    winners: list[int]
-    scores: list[int]
-    first_opening_turn: int | None
-    penalties: list[int]
 
 
 @attrs.frozen
@@ -323,22 +307,7 @@ class Report:
 
     def to_records(self) -> list[GameRecord]:
         """One plain dict per game, in game order (see :class:`GameRecord`)."""
-        return [
-            GameRecord(
-                profile=r.profile,
-                seed=r.seed,
-                players=r.players,
-                bots=list(r.bots),
-                first_player=r.first_player,
-                turns=r.turns,
-                termination=r.termination.value,
-                winners=list(r.winners),
-                scores=list(r.scores),
-                first_opening_turn=r.first_opening_turn,
-                penalties=list(r.penalties),
-            )
-            for r in self.results
-        ]
+        return [result.to_record() for result in self.results]
 
     def to_pandas(self) -> DataFrame:
         """The records as a :class:`pandas.DataFrame`, one row per game.
