@@ -15,10 +15,12 @@ from rummikit.simulation import (
     Comparison,
     GameResult,
     Report,
+    _until,
     compare,
     share_estimate,
     simulate,
 )
+from rummikit.simulation._until import Until
 from tests.helpers import code_of
 
 T_975_2 = 4.302653  # Student's t quantile 0.975 with 2 degrees of freedom (published tables)
@@ -132,15 +134,32 @@ def test_compare_gives_the_reports_of_simulate():
     assert comparison.baseline == "pagat"
     assert {d.profile for d in comparison.differences} == {"online"}
     assert {d.estimate.confidence for d in comparison.differences} == {0.9}
-    # online seats 2 and pagat 4 by default: the seats' figures pair where both have the seat
-    assert {d.figure for d in comparison.differences} >= {"win_rate_0", "win_rate_1"}
-    assert "win_rate_2" not in {d.figure for d in comparison.differences}
+    # online seats 2 and pagat 4 by default: the same seeds, not the same deals, and the
+    # seats' figures are not compared; the first player's edge is
+    figures = {d.figure for d in comparison.differences}
+    assert not figures & {"win_rate_0", "score_mean_0", "first_player_win_rate"}
+    assert "first_player_edge" in figures
+    assert not any(d.paired for d in comparison.differences)
+    assert all(
+        "games on the same seeds, not the same deals" in d.statement for d in comparison.differences
+    )
+    same = compare(["online", "pagat"], players=2, **args)
+    assert all(d.paired for d in same.differences)
+    assert {"win_rate_0", "win_rate_1", "first_player_win_rate"} <= {
+        d.figure for d in same.differences
+    }
 
 
 def test_rows_carry_every_estimate_and_difference_as_plain_values():
     comparison = Comparison.of([_report("base", [8, 10, 12]), _report("other", [9, 9, 9])])
     rows = comparison.rows()
-    assert {row["kind"] for row in rows} == {"estimate", "difference"}
+    assert {row["kind"] for row in rows} == {"run", "estimate", "difference", "statistic"}
+    assert rows[0] == {"kind": "run", "figure": "stopped", "label": ""}
+    statistics = {
+        (row["profile"], row["figure"]): row["value"] for row in rows if row["kind"] == "statistic"
+    }
+    assert statistics["base", "turns_stdev"] == 2.0
+    assert statistics["other", "turns_max"] == 9
     estimates = [row for row in rows if row["kind"] == "estimate"]
     assert len(estimates) == sum(len(r.estimates()) for r in comparison.reports)
     assert json.loads(json.dumps(rows)) == rows
@@ -208,6 +227,26 @@ def check_every_five(monkeypatch):
     from rummikit.simulation import _until
 
     monkeypatch.setattr(_until, "CHECK_EVERY", 5)
+
+
+@pytest.mark.usefixtures("check_every_five")
+def test_the_default_baseline_counts_in_the_precision():
+    """Regression (a review): with the baseline left to its default, a precision checked
+    each profile's turns alone, not the paired difference from the first profile."""
+    args = {"bots": "simple", "seed": 1, "players": 2, "games": 60, "precision": 5}
+    found = compare(["online", "pagat"], **args)
+    assert found == compare(["online", "pagat"], baseline="online", **args)
+    assert found.stopped == "precision"
+    # the rule itself: over five games, each profile's turns are known to +-1.4 turns,
+    # their per-game difference (swinging from -2 to +2) only to +-2.7
+    until = Until(2, precision=2, time_limit=None, confidence=0.95, baseline=0)
+    alone = Until(2, precision=2, time_limit=None, confidence=0.95, baseline=None)
+    stops = []
+    for game in range(_until.CHECK_EVERY):
+        swing = 1 if game % 2 else -1
+        row = (_result("a", game, 40 + swing), _result("b", game, 40 - swing))
+        stops.append((until.stop(row), alone.stop(row)))
+    assert stops[-1] == (False, True)
 
 
 @pytest.mark.usefixtures("check_every_five")

@@ -417,6 +417,7 @@ def test_a_good_confidence_is_a_float():
         (paired_share_estimate, ([(1, 0)],)),
         (paired_share_estimate, ([(True,)],)),
         (paired_share_estimate, ([None],)),
+        (paired_share_estimate, (None,)),  # regression (a review): a bare TypeError
     ],
 )
 def test_bad_values(call, args):

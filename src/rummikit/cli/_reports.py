@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from rummikit.simulation import Comparison, Estimate, Report
 from rummikit.simulation._estimate import level_text
-from rummikit.simulation._figures import SHARE, Figure, figures
+from rummikit.simulation._figures import Figure, figures
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -42,30 +42,34 @@ def settings_line(reports: Sequence[Report], confidence: float, stopped: str) ->
     else:  # the players last, where a long list may wrap
         players = ", ".join(f"{report.profile} {report.players}" for report in reports)
         line = f"{games} per profile{why}, bots: {bots}, seed {first.seed}; players: {players}"
-    return (
-        f"{line}\n"
-        f"Intervals: {level_text(confidence)} confidence; Student's t for means, Wilson for "
-        "shares; paired differences: t, Newcombe for yes-or-no shares"
-    )
+    methods = "Student's t for means, Wilson for shares"
+    if len(reports) > 1:
+        methods += "; differences: t, Newcombe for yes-or-no shares"
+    return f"{line}\nIntervals: {level_text(confidence)} confidence; {methods}"
 
 
-def _bound(value: float, scale: float, digits: int, sign: str) -> str:
-    return "?" if not math.isfinite(value) else f"{value * scale:{sign}.{digits}f}"
+def _bound(value: float, sign: str) -> str:
+    """A bound with one decimal, or as many more (up to four) as it takes not to read as
+    zero when it is not: an interval that leaves out zero must show it."""
+    if not math.isfinite(value):
+        return "?"
+    digits = 1
+    while digits < 4 and value != 0 and round(value, digits) == 0:
+        digits += 1
+    return f"{value:{sign}.{digits}f}"
 
 
-def interval_text(estimate: Estimate | None, kind: str, *, signed: bool = False) -> str:
+def interval_text(estimate: Estimate | None, percent: bool, *, signed: bool = False) -> str:
     """An estimate as a cell: a mean with one decimal, a share as a percentage, then its
     interval in brackets; ``-`` when there is none. ``signed`` writes a difference (a
     share's in percentage points)."""
     if estimate is None:
         return "-"
-    scale = 100.0 if kind == SHARE else 1.0
+    scale = 100.0 if percent else 1.0
     sign = "+" if signed else ""
-    unit = "%" if kind == SHARE and not signed else ""
+    unit = "%" if percent and not signed else ""
     value = f"{estimate.value * scale:{sign}.1f}{unit}"
-    low = _bound(estimate.low, scale, 1, sign)
-    high = _bound(estimate.high, scale, 1, sign)
-    return f"{value} [{low}, {high}]"
+    return f"{value} [{_bound(estimate.low * scale, sign)}, {_bound(estimate.high * scale, sign)}]"
 
 
 def _figure_rows(reports: Sequence[Report], confidence: float) -> list[tuple[str, list[str]]]:
@@ -76,7 +80,7 @@ def _figure_rows(reports: Sequence[Report], confidence: float) -> list[tuple[str
     rows = []
     for figure in figures(players):
         cells = [
-            interval_text(estimates.get(figure.name), figure.kind)
+            interval_text(estimates.get(figure.name), figure.percent)
             if figure.name in {f.name for f in figures(report.players)}
             else ""
             for report, estimates in zip(reports, found, strict=True)
@@ -124,7 +128,7 @@ def _difference_rows(comparison: Comparison) -> list[tuple[Figure, list[str]]]:
                 cells.append("")
                 continue
             mark = " *" if difference.detected else "  "
-            cells.append(interval_text(difference.estimate, figure.kind, signed=True) + mark)
+            cells.append(interval_text(difference.estimate, figure.percent, signed=True) + mark)
         if any(cells):
             rows.append((figure, cells))
     return rows
@@ -137,30 +141,47 @@ def paired_table(comparison: Comparison) -> Table:
 
     table = Table(
         title=(
-            f"Paired differences, profile - {comparison.baseline} over the same deals "
-            f"[{level_text(comparison.confidence)} CI] (* detected)"
+            f"Differences, profile - {comparison.baseline}, game by game on the same seeds "
+            f"[{level_text(comparison.confidence)} CI] (* detected; shares in percentage "
+            "points)"
         ),
         title_justify="left",
     )
-    table.add_column("", no_wrap=True)
+    table.add_column("", overflow="fold", max_width=28)
     for report in comparison.reports:
         if report.profile != comparison.baseline:
-            table.add_column(report.profile, justify="right", overflow="fold")
+            table.add_column(report.profile, justify="right", no_wrap=True)
     for figure, cells in _difference_rows(comparison):
-        unit = "pct points" if figure.kind == SHARE else figure.unit
-        table.add_row(f"{figure.label} ({unit})", *cells)
+        table.add_row(figure.label, *cells)
     return table
 
 
 def statement_lines(comparison: Comparison) -> list[str]:
-    """The differences the games detect in words, then a line naming how many they do not."""
+    """The differences the games detect in words, a line naming how many they do not, and
+    what so many intervals imply: some show a difference by chance alone."""
     detected = [d.statement for d in comparison.differences if d.detected]
-    quiet = len(comparison.differences) - len(detected)
+    count = len(comparison.differences)
+    quiet = count - len(detected)
     lines = [f"- {statement}" for statement in detected]
+    games = min(report.games for report in comparison.reports)
     if quiet:
-        games = min(report.games for report in comparison.reports)
         lines.append(
             f"- no detectable difference in the {quiet} other figure"
             f"{'' if quiet == 1 else 's'} at {games:,} games (see --json for each)"
+        )
+    unpaired = sorted({d.profile for d in comparison.differences if not d.paired})
+    if unpaired:
+        lines.append(
+            f"Not the same deals: {', '.join(unpaired)} seat other players than "
+            f"{comparison.baseline}, so their games share only the seeds (intervals stay "
+            "honest, only wider) and the seats' figures are not compared; --players sets one "
+            "number for all."
+        )
+    chance = count * (1 - comparison.confidence)
+    if chance >= 1:
+        lines.append(
+            f"Of {count} intervals at {level_text(comparison.confidence)}, about "
+            f"{chance:.0f} leave out zero by chance alone when nothing differs: check a "
+            "lone * with another --seed or more --games."
         )
     return lines

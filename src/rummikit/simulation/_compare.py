@@ -49,6 +49,10 @@ class Difference:
     statement: str
     """The difference in words: which profile is higher, by how much, or that no difference
     is detectable at this many games."""
+    paired: bool = True
+    """Whether the two profiles seat the same players, so that game ``i`` is the same deal
+    under both when they share a deck. Otherwise the games only share their seeds: the
+    differences are those of independent samples (still an honest interval, only wider)."""
 
     @property
     def detected(self) -> bool:
@@ -64,15 +68,20 @@ class Difference:
             "label": self.label,
             **self.estimate.to_dict(),
             "detected": self.detected,
+            "paired": self.paired,
             "statement": self.statement,
         }
 
 
-def _statement(figure: Figure, profile: str, baseline: str, estimate: Estimate) -> str:
+def _statement(
+    figure: Figure, profile: str, baseline: str, estimate: Estimate, paired: bool
+) -> str:
     """``estimate`` of ``figure`` (profile - baseline) in one plain sentence."""
-    scale, digits = (100.0, 1) if figure.kind == SHARE else (1.0, 2)
+    scale, digits = (100.0, 1) if figure.percent else (1.0, 2)
     value = estimate.value * scale
     games = f"{estimate.count:,} paired game{'' if estimate.count == 1 else 's'}"
+    if not paired:
+        games = f"{estimate.count:,} games on the same seeds, not the same deals"
     if estimate.count < 2:
         return f"{figure.label}: too few games to compare {profile} with {baseline} ({games})"
     interval = (
@@ -116,10 +125,13 @@ def _paired_estimate(
 
 def paired_differences(report: Report, baseline: Report, confidence: float) -> list[Difference]:
     """Every figure both reports have, as the paired difference ``report - baseline``; the
-    figures of a seat only where both profiles seat it."""
+    figures of the seats only where both profiles seat the same players."""
     _check_paired(report, baseline)
+    paired = report.players == baseline.players
     found = []
     for figure in figures(min(report.players, baseline.players)):
+        if figure.by_seat and not paired:
+            continue
         pairs = []
         for mine, theirs in zip(report.results, baseline.results, strict=True):
             a, b = figure.of(mine), figure.of(theirs)
@@ -135,7 +147,8 @@ def paired_differences(report: Report, baseline: Report, confidence: float) -> l
                 profile=report.profile,
                 baseline=baseline.profile,
                 estimate=estimate,
-                statement=_statement(figure, report.profile, baseline.profile, estimate),
+                statement=_statement(figure, report.profile, baseline.profile, estimate, paired),
+                paired=paired,
             )
         )
     return found
@@ -191,7 +204,7 @@ class Comparison:
         cls,
         reports: Mapping[str, Report] | Sequence[Report],
         *,
-        baseline: str | None = None,
+        baseline: RuleProfile | str | None = None,
         confidence: float = CONFIDENCE,
     ) -> Comparison:
         """Compare the reports of one simulation (the dict :func:`~rummikit.simulate`
@@ -203,6 +216,8 @@ class Comparison:
         """
         found = _reports(reports)
         level = check_confidence(confidence)
+        if isinstance(baseline, RuleProfile):
+            baseline = baseline.name
         names = [report.profile for report in found]
         chosen = names[0] if baseline is None else baseline
         if chosen not in names:
@@ -249,12 +264,23 @@ class Comparison:
         return [difference.statement for difference in self.differences]
 
     def rows(self) -> list[dict[str, str | int | float | bool | None]]:
-        """Every estimate of every report and every difference, one row each, in one long
-        table (for CSV): ``kind`` is ``"estimate"`` or ``"difference"``; a report's
-        estimates have no baseline."""
-        rows: list[dict[str, str | int | float | bool | None]] = []
+        """Everything the comparison holds, one row each, in one long table (for CSV):
+        ``kind`` is ``"estimate"`` (a report's figure with its interval), ``"difference"``
+        (a profile's paired difference from the baseline), ``"statistic"`` (a report's other
+        numbers: the games, players and seed, medians, standard deviations, extremes,
+        counts) or ``"run"`` (why the run ``stopped`` early, in ``label``)."""
+        rows: list[dict[str, str | int | float | bool | None]] = [
+            {"kind": "run", "figure": "stopped", "label": self.stopped}
+        ]
         for report in self.reports:
             labels = {figure.name: figure.label for figure in figures(report.players)}
+            summary = report.summary(self.confidence)
+            for key, value in summary.items():
+                if key in labels or key.endswith(("_low", "_high")) or key == "profile":
+                    continue
+                rows.append(
+                    {"kind": "statistic", "profile": report.profile, "figure": key, "value": value}
+                )
             for name, estimate in report.estimates(self.confidence).items():
                 rows.append(
                     {
@@ -265,6 +291,7 @@ class Comparison:
                         "label": labels[name],
                         **estimate.to_dict(),
                         "detected": None,
+                        "paired": None,
                         "statement": None,
                     }
                 )
@@ -284,7 +311,7 @@ def compare(
     out: Out | None = None,
     precision: float | None = None,
     time_limit: float | None = None,
-    baseline: str | None = None,
+    baseline: RuleProfile | str | None = None,
     confidence: float = CONFIDENCE,
 ) -> Comparison:
     """Play the same seeded games under each profile and compare them game by game.
@@ -304,6 +331,8 @@ def compare(
     level = check_confidence(confidence)
     if isinstance(profiles, RuleProfile | str):
         profiles = [profiles]
+    if isinstance(baseline, RuleProfile):
+        baseline = baseline.name
     reports, stopped = run(
         profiles,
         games=games,
@@ -316,7 +345,7 @@ def compare(
         precision=precision,
         time_limit=time_limit,
         confidence=level,
-        baseline=baseline,
+        baseline=True if baseline is None else baseline,
     )
     found = Comparison.of(reports, baseline=baseline, confidence=level)
     return attrs.evolve(found, stopped=stopped)

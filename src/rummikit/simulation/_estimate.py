@@ -104,8 +104,10 @@ class Estimate:
     confidence: float
     """The confidence level of the interval, such as 0.95."""
     method: str
-    """How the interval was computed: ``"student_t"`` (Student's t, for a mean) or
-    ``"wilson"`` (Wilson's score, for a share); :data:`STUDENT_T` and :data:`WILSON`."""
+    """How the interval was computed: ``"student_t"`` (Student's t, for a mean or a
+    difference of means), ``"wilson"`` (Wilson's score, for a share) or ``"newcombe"``
+    (Newcombe's, for the difference of two shares over the same games); :data:`STUDENT_T`,
+    :data:`WILSON` and :data:`NEWCOMBE`."""
     count: int
     """The number of observations (games, or seats over games) behind the estimate."""
 
@@ -305,6 +307,10 @@ def paired_share_estimate(
     every pair is two flags.
     """
     level = check_confidence(confidence)
+    if isinstance(pairs, str | bytes) or not isinstance(pairs, Iterable):
+        raise InvalidArgument(
+            "bad_values", f"pairs is a list of pairs of flags (True, False), not {brief(pairs)}"
+        )
     both = first_only = second_only = neither = 0
     for pair in pairs:
         if (

@@ -44,6 +44,14 @@ class Figure:
     """How a profile whose value is lower is described (``"shorter"``)."""
     of: Callable[[GameResult], float | None] = attrs.field(eq=False, repr=False)
     """The figure's value in one game; None when the game has none (nobody opened)."""
+    by_seat: bool = False
+    """Whether it depends on the seats a game has (a seat's win rate, the first player's):
+    two profiles played at different numbers of players are not compared on it."""
+
+    @property
+    def percent(self) -> bool:
+        """Whether it is shown in percent (a share, or a difference of shares)."""
+        return self.unit == "percentage points"
 
 
 def _ended(termination: Termination) -> Callable[[GameResult], float | None]:
@@ -94,7 +102,7 @@ def figures(players: int) -> tuple[Figure, ...]:
         ),
         Figure(
             "first_opening_mean",
-            "turn of the first opening",
+            "first opening turn",
             MEAN,
             "turns",
             "later",
@@ -111,7 +119,7 @@ def figures(players: int) -> tuple[Figure, ...]:
         ),
         Figure(
             "went_out_share",
-            "games ended by going out",
+            "games ended going out",
             SHARE,
             "percentage points",
             *_OFTEN,
@@ -127,7 +135,7 @@ def figures(players: int) -> tuple[Figure, ...]:
         ),
         Figure(
             "stock_exhausted_share",
-            "games ended with the stock exhausted",
+            "games ended stock exhausted",
             SHARE,
             "percentage points",
             *_OFTEN,
@@ -135,7 +143,7 @@ def figures(players: int) -> tuple[Figure, ...]:
         ),
         Figure(
             "turn_limit_share",
-            "games ended at the turn limit",
+            "games ended at turn limit",
             SHARE,
             "percentage points",
             *_OFTEN,
@@ -151,11 +159,20 @@ def figures(players: int) -> tuple[Figure, ...]:
         ),
         Figure(
             "first_player_win_rate",
-            "the first player's win rate",
+            "first player's win rate",
             SHARE,
             "percentage points",
             *_WINS,
             lambda r: _won_by(r, r.first_player),
+            by_seat=True,
+        ),
+        Figure(
+            "first_player_edge",
+            "first player's edge",
+            MEAN,
+            "percentage points",
+            *_WINS,
+            lambda r: _won_by(r, r.first_player) - 1 / r.players,
         ),
     ]
     rows += [
@@ -166,11 +183,20 @@ def figures(players: int) -> tuple[Figure, ...]:
             "percentage points",
             *_WINS,
             _win_rate(seat),
+            by_seat=True,
         )
         for seat in range(players)
     ]
     rows += [
-        Figure(f"score_mean_{seat}", f"seat {seat}'s score", MEAN, "points", *_WINS, _score(seat))
+        Figure(
+            f"score_mean_{seat}",
+            f"seat {seat}'s score",
+            MEAN,
+            "points",
+            *_WINS,
+            _score(seat),
+            by_seat=True,
+        )
         for seat in range(players)
     ]
     rows += [
@@ -184,7 +210,7 @@ def figures(players: int) -> tuple[Figure, ...]:
         ),
         Figure(
             "score_spread_mean",
-            "score spread (best minus worst seat)",
+            "score spread",
             MEAN,
             "points",
             "wider",

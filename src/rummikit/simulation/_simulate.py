@@ -96,7 +96,7 @@ def _players_of(
         _check_count("players", players, 1)
         counts, why = [players] * len(profile_list), ""
     elif not (isinstance(bots, str) or callable(bots)) and isinstance(bots, Sequence):
-        counts, why = [len(bots)] * len(profile_list), " (one seat per bot given; give players=)"
+        counts, why = [len(bots)] * len(profile_list), " (one seat per bot given)"
     else:
         return [profile.default_players for profile in profile_list]
     for profile, count in zip(profile_list, counts, strict=True):
@@ -216,7 +216,7 @@ def simulate(
         precision=precision,
         time_limit=time_limit,
         confidence=CONFIDENCE,
-        baseline=None,
+        baseline=False,
     )
     if isinstance(profiles, RuleProfile | str):
         return next(iter(reports.values()))
@@ -240,12 +240,13 @@ def run(
     precision: float | None,
     time_limit: float | None,
     confidence: float,
-    baseline: str | None,
+    baseline: str | bool,
 ) -> tuple[dict[str, Report], str]:
     """The run behind :func:`simulate` and :func:`~rummikit.compare`: the reports by
     profile name, and why the run stopped early (``"precision"``, ``"time_limit"``, or '').
-    With a ``baseline`` (a profile's name), a precision also asks every paired difference
-    of turns from it to be that precise (``unknown_baseline`` when no profile has it)."""
+    With a ``baseline`` (a profile's name, or True for the first profile; False for none),
+    a precision also asks every paired difference of turns from it to be that precise
+    (``unknown_baseline`` when no profile has it)."""
     profile_list = _profile_list(profiles)
     target = check_precision(precision)
     limit = check_time_limit(time_limit)
@@ -265,7 +266,9 @@ def run(
         seed = random.SystemRandom().randrange(2**63)
     check_seed(seed)
     names = [profile.name for profile in profile_list]
-    if baseline is not None and baseline not in names:
+    if baseline is True:
+        baseline = names[0]
+    if isinstance(baseline, str) and baseline not in names:
         raise InvalidArgument(
             "unknown_baseline",
             f"the baseline is one of the profiles compared ({', '.join(names)}), not "
@@ -276,7 +279,7 @@ def run(
         precision=target,
         time_limit=limit,
         confidence=confidence,
-        baseline=None if baseline is None else names.index(baseline),
+        baseline=names.index(baseline) if isinstance(baseline, str) else None,
     )
     rows = play_games(profile_list, counts, specs, seed, games, check_executor(executor), progress)
     writer: RecordWriter | None = None if out is None else open_records(out)
