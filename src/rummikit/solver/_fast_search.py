@@ -307,9 +307,6 @@ class _FastCoreSearch:
         # where kept runs start or end at the next value, its states are those after them
         # (:meth:`_events`): a state before them is not looked up there
         events = self.events[v + 1]
-        deeper = self._events if events else self._value
-        push = path.append
-        pop = path.pop
         state1 = (packed >> x1) & _MASK
         state2 = (packed >> x2) & _MASK
         state3 = (packed >> x3) & _MASK
@@ -363,9 +360,14 @@ class _FastCoreSearch:
                             bound = later.get(after)
                             if bound is not None and sd + bound <= best:
                                 continue  # what the next value already knows cuts it
-                            push(((a, b, c, d), k))
-                            deeper(v + 1, after, sd, known, path)
-                            pop()
+                            path.append(((a, b, c, d), k))
+                            # called by name, not through a local alias: compiled, a
+                            # method called by name is a direct call
+                            if events:
+                                self._events(v + 1, after, sd, known, path)
+                            else:
+                                self._value(v + 1, after, sd, known, path)
+                            path.pop()
                             best = self.best
                             if sd + h3 <= best:
                                 break
