@@ -15,7 +15,7 @@ from rummikit.meld import Meld, MeldKind
 from rummikit.options import OpeningRule
 from rummikit.pieces import JOKER, Tile, sort_tiles
 from rummikit.profile import RuleProfile
-from rummikit.reading import MeldReading, MeldRules, reading_of
+from rummikit.reading import MeldReading, MeldRules, reading_of, reading_of_tiles
 from rummikit.table import TableState
 
 
@@ -94,11 +94,16 @@ def simple_plays_of(
     if opened or profile.opening_rule is OpeningRule.NONE:
         for index, meld in enumerate(table.melds):
             for tile in sort_tiles(set(rack)):
-                for grown in ((*meld.tiles, tile), (tile, *meld.tiles)):
-                    extended = Meld(grown, meld.kind)
-                    if _valid(extended, rules):
+                codes = meld.codes
+                for grown, grown_codes in (
+                    ((*meld.tiles, tile), (*codes, tile.code)),
+                    ((tile, *meld.tiles), (tile.code, *codes)),
+                ):
+                    # read before it is built: most lay-offs tried are no meld
+                    found = reading_of_tiles(grown, grown_codes, meld.kind, rules)
+                    if isinstance(found, MeldReading):
                         melds_after = list(table.melds)
-                        melds_after[index] = extended
+                        melds_after[index] = Meld(grown, meld.kind)
                         candidates.append(TableState(melds_after))
     seen: set[str] = set()
     for candidate in candidates:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from typing import Final
 
 import attrs
 
@@ -41,7 +42,7 @@ def release_choices(
             yield ordered, picks
 
 
-_ORDERED_RELEASES = 4
+_ORDERED_RELEASES: Final = 4
 """Up to this many released jokers, every order of taking replacements is tried."""
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
+from typing import Final
 
 from rummikit.meld import Meld
 from rummikit.options import JokerPolicy
@@ -156,7 +157,7 @@ def _near_places(pieces: set[int], *, wrap: bool) -> tuple[set[int], set[int]]:
     return ranks, close
 
 
-_RANKS = Tile(TILE_COLOURS[1], 1).code - Tile(TILE_COLOURS[0], 1).code
+_RANKS: Final = Tile(TILE_COLOURS[1], 1).code - Tile(TILE_COLOURS[0], 1).code
 """A natural's :attr:`~rummikit.Tile.code` is its suit's number times this, plus its rank
 (read off two tiles, so that it follows :mod:`rummikit.pieces`)."""
 
@@ -221,7 +222,7 @@ def _keep_table(
     return TableState((*kept, *fixed, *chosen, *best_split))
 
 
-_KEEP_TRIES = 3
+_KEEP_TRIES: Final = 3
 """Old melds :func:`_keep_table` tries one by one (the largest first) when they cannot all
 stay at once."""
 
@@ -300,9 +301,9 @@ def _places(suits: tuple[object, ...]) -> dict[int, tuple[int, int]]:
     }
 
 
-_SPLIT_BUDGET = 6_000
+_SPLIT_BUDGET: Final = 6_000
 """Steps per split of :func:`_split` by the general sweep at most."""
 
 
-_FAST_SPLIT = 150
+_FAST_SPLIT: Final = 150
 """Steps of the fast core per split of the pooled pieces: a tie-break, so kept cheap."""
