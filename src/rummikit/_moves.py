@@ -105,9 +105,11 @@ def simple_plays_of(
                         melds_after = list(table.melds)
                         melds_after[index] = Meld(grown, meld.kind)
                         candidates.append(TableState(melds_after))
-    seen: set[str] = set()
+    # a play seen already is skipped: the same melds, tiles and declared kinds, in order
+    # (what its notation says, without writing it out)
+    seen: set[tuple[tuple[tuple[int, ...], MeldKind | None], ...]] = set()
     for candidate in candidates:
-        key = str(candidate)
+        key = tuple((meld.codes, meld.kind) for meld in candidate.melds)
         if key in seen:
             continue
         # the first play goes through check_turn, which checks the position as well (the

@@ -11,6 +11,7 @@ from rummikit.judge._common import (
     codes_of,
     listing,
     meld_identities,
+    minus,
     read_declared,
     tiles_from_codes,
 )
@@ -37,13 +38,13 @@ def judge_turn(
     violations: list[Violation] = []
     on_table_before = codes_of(before.melds)
     on_table_after = codes_of(after.melds)
-    taken = on_table_before - on_table_after
-    played = on_table_after - on_table_before
+    taken = minus(on_table_before, on_table_after)
+    played = minus(on_table_after, on_table_before)
     # with the joker swap, a joker may go to the hand: check_swaps counts those that may not
     jokers_taken = taken.pop(JOKER.code, 0) if profile.joker_swap else 0
     if not profile.joker_swap:
         violations.extend(_back_to_rack(taken, swap=False))
-    not_held = played - held
+    not_held = minus(played, held)
     if not_held:
         violations.append(
             Violation(

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Final
 
+from rummikit.judge._common import minus, within
 from rummikit.meld import Meld
 from rummikit.options import JokerPolicy
 from rummikit.pieces import JOKER, TILE_COLOURS, Tile, suits_of, tile_from_code
@@ -47,10 +48,10 @@ def _finish(
     :data:`~rummikit.solver._budget.MELD_STEPS` a meld)."""
     budget.spend(PLAY_STEPS + MELD_STEPS * len(after.melds))
     # counted by code: a tile's hash is a Python call, an int's is not
-    played = _codes(after) - _codes(before)
+    played = minus(_codes(after), _codes(before))
     if not played:
         return None
-    if played - Counter(tile.code for tile in pieces):
+    if not within(played, Counter(tile.code for tile in pieces)):
         shown = " ".join(str(tile_from_code(code)) for code in played.elements())
         raise AssertionError(f"solver bug: played pieces not on the rack: {shown}")
     tiles = [tile_from_code(code) for code in sorted(played.elements())]
