@@ -31,6 +31,19 @@ def minus(a: Counter[_K], b: Counter[_K]) -> Counter[_K]:
     return result
 
 
+def plus(a: Counter[_K], b: Counter[_K]) -> Counter[_K]:
+    """``a + b`` as :class:`~collections.Counter` computes it (see :func:`minus`)."""
+    result: Counter[_K] = Counter()
+    for key, count in a.items():
+        total = count + b.get(key, 0)
+        if total > 0:
+            result[key] = total
+    for key, count in b.items():
+        if count > 0 and key not in a:
+            result[key] = count
+    return result
+
+
 def within(a: Counter[_K], b: Counter[_K]) -> bool:
     """``not a - b``: whether ``b`` holds every piece of ``a`` (see :func:`minus`)."""
     for key, count in a.items():

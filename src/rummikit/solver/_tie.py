@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Final
 
-from rummikit.judge._common import minus, within
+from rummikit.judge._common import minus, plus, within
 from rummikit.meld import Meld
 from rummikit.options import JokerPolicy
 from rummikit.pieces import JOKER, TILE_COLOURS, Tile, suits_of, tile_from_code
@@ -96,8 +96,7 @@ def _keep_melds(
         pool = Counter(code for m in sharing for code in m.codes)
         if any(pool[code] < n for code, n in need.items()):
             continue  # part of it lies in a meld kept whole
-        pool.subtract(need)
-        left = +pool
+        left = minus(pool, need)  # as pool.subtract(need) then +pool, in compiled code
         touched = sharing
         split = _fast_split(profile, left, budget, _KEEP_BUDGET)
         if split is None:
@@ -117,7 +116,7 @@ def _keep_melds(
             if not near:
                 continue
             touched = sharing + near
-            pool = left + Counter(c for m in near for c in m.codes)
+            pool = plus(left, Counter(c for m in near for c in m.codes))
             split = _fast_split(profile, pool, budget, _KEEP_BUDGET)
         if split is not None:
             used = {id(m) for m in touched}
