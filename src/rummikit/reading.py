@@ -355,4 +355,16 @@ def _choose(
 
 
 def _listing(tiles: list[Tile]) -> str:
-    return " ".join(map(str, tiles))
+    return " ".join([_notation(tile) for tile in tiles])
+
+
+_NOTATIONS: Final[dict[int, str]] = {}
+"""The notation of each piece by its code, written once: an invalid meld's message lists
+its pieces, and a search of plays reads thousands of invalid melds."""
+
+
+def _notation(tile: Tile) -> str:
+    text = _NOTATIONS.get(tile.code)
+    if text is None:
+        text = _NOTATIONS[tile.code] = str(tile)
+    return text
