@@ -22,6 +22,13 @@ RAMI = rk.profiles.get("rami_voleur")
 ALL = [ONLINE, PAGAT, RAMI]
 """The built-in profiles."""
 
+pure_only = pytest.mark.skipif(
+    rk.BUILD == "compiled",
+    reason="spies on a function by patching its module: compiled code calls it directly",
+)
+"""For a test that counts the calls of an internal function: in the compiled build the
+compiled modules call each other directly, past a patched module attribute."""
+
 
 # -- playing games ---------------------------------------------------------------------------
 

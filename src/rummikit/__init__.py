@@ -12,6 +12,7 @@ pieces and their notation, melds read under a rule profile, openings and scoring
 from typing import TYPE_CHECKING
 
 from rummikit import profiles
+from rummikit._build import BUILD
 from rummikit.errors import (
     IndexOutOfRange,
     InvalidArgument,
@@ -60,6 +61,9 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0.dev0"
 
+# BUILD ("pure" or "compiled", from rummikit._build) says which build answers; the two give
+# the same answers, the compiled one faster (see the solver page of the documentation).
+
 _LAZY = {
     **dict.fromkeys(
         ("Action", "Discard", "Draw", "GiveUp", "Pass", "Play", "TakeDiscard", "Timeout"),
@@ -102,6 +106,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "BUILD",
     "CARD_SUITS",
     "JOKER",
     "TILE_COLOURS",

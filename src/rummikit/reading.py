@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # rich, of the cli extra, is imported when a picture is drawn
 
 __all__ = ["MeldReading", "MeldRules", "Substitute", "read", "reading_of"]
 
-MAX_RUN = 13
+MAX_RUN: Final = 13
 """The most pieces in a run: each rank once (with ace high, the ace at one end only)."""
 
 
@@ -175,10 +175,12 @@ def read(tiles: Sequence[Tile], kind: MeldKind | None, rules: MeldRules) -> Meld
     return run if _looks_like_run(naturals) else group
 
 
-_MEMO_LIMIT = 1 << 16
+_MEMO_LIMIT: Final = 1 << 16
 """The most readings one memo keeps; past it the memo starts again (memory stays bounded on
 untrusted input)."""
-_MEMOS: dict[MeldRules, dict[tuple[tuple[int, ...], MeldKind | None], MeldReading | Failure]] = {}
+_MEMOS: Final[
+    dict[MeldRules, dict[tuple[tuple[int, ...], MeldKind | None], MeldReading | Failure]]
+] = {}
 """Readings memoised per set of meld rules (a reading depends on nothing else).
 
 Kept in this module rather than on each profile so that a profile, and the game views that
@@ -190,13 +192,21 @@ dicts: those melds were built from players' racks.
 def reading_of(meld: Meld, kind: MeldKind | None, rules: MeldRules) -> MeldReading | Failure:
     """:func:`read` of ``meld``'s tiles as ``kind``, from the memo of ``rules`` when read
     before: a game re-reads every meld of the table at each turn."""
+    return reading_of_tiles(meld.tiles, meld.codes, kind, rules)
+
+
+def reading_of_tiles(
+    tiles: tuple[Tile, ...], codes: tuple[int, ...], kind: MeldKind | None, rules: MeldRules
+) -> MeldReading | Failure:
+    """:func:`reading_of` a meld of ``tiles`` (their codes ``codes``) not built yet: a
+    search that tries many melds, most of them invalid, builds only the valid ones."""
     memo = _MEMOS.get(rules)
     if memo is None:
         memo = _MEMOS.setdefault(rules, {})
-    key = (meld.codes, kind)
+    key = (codes, kind)
     found = memo.get(key)
     if found is None:
-        found = read(meld.tiles, kind, rules)
+        found = read(tiles, kind, rules)
         if len(memo) >= _MEMO_LIMIT:
             memo.clear()
         memo[key] = found
@@ -345,4 +355,16 @@ def _choose(
 
 
 def _listing(tiles: list[Tile]) -> str:
-    return " ".join(map(str, tiles))
+    return " ".join([_notation(tile) for tile in tiles])
+
+
+_NOTATIONS: Final[dict[int, str]] = {}
+"""The notation of each piece by its code, written once: an invalid meld's message lists
+its pieces, and a search of plays reads thousands of invalid melds."""
+
+
+def _notation(tile: Tile) -> str:
+    text = _NOTATIONS.get(tile.code)
+    if text is None:
+        text = _NOTATIONS[tile.code] = str(tile)
+    return text

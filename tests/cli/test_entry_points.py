@@ -20,7 +20,10 @@ def test_help_and_version():
     assert result.exit_code == 0
     for command in ("check", "solve", "simulate", "rules", "compare"):
         assert command in result.output
-    assert run("--version").output.strip().endswith(rk.__version__)
+    assert (
+        run("--version").output.strip() == f"rummikit, version {rk.__version__} ({rk.BUILD} build)"
+    )
+    assert rk.BUILD in ("pure", "compiled")
     assert run("nothing").exit_code == 2
 
 

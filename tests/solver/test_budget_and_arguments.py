@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import rummikit as rk
 from rummikit.solver import Solution, solve
 from rummikit.solver._budget import MIN_BUDGET, SWEEP_WAY_STEPS
+from tests.helpers import pure_only
 
 from ._brute import PROFILES, SMALL, _checked, _position, _spy_on_sweeps, _variants, brute_judged
 
@@ -95,6 +96,7 @@ def test_regression_a_budget_cut_case_is_not_called_optimal(budget):
     assert found is None or found.score == best.score or not found.optimal
 
 
+@pure_only
 def test_regression_a_budget_bounds_the_successors_of_one_value(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -51,7 +51,11 @@ class _Commands(click.Group):
 @click.group(
     name="rummikit", cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]}
 )
-@click.version_option(rummikit.__version__, prog_name="rummikit")
+@click.version_option(
+    rummikit.__version__,
+    prog_name="rummikit",
+    message=f"%(prog)s, version %(version)s ({rummikit.BUILD} build)",
+)
 def cli() -> None:
     """Rules of rummy games with a shared table: check melds, solve positions, compare rules.
 

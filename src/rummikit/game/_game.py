@@ -402,6 +402,12 @@ class Game:
         verdict = self.check(action)
         if not verdict.ok:
             raise IllegalAction(verdict)
+        return self._apply_allowed(action)
+
+    def _apply_allowed(self, action: Action) -> Game:
+        """:meth:`apply` of an action :meth:`check` allowed: for a caller that checked it
+        already (a simulation does, to replace an illegal action), which saves judging a
+        play twice."""
         if action.player != self.current_player:
             action = attrs.evolve(action, player=self.current_player)
         if isinstance(action, Play):

@@ -5,12 +5,51 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Hashable, Iterable
+from typing import TypeVar
 
 from rummikit.meld import Meld
 from rummikit.pieces import JOKER, Tile, tile_from_code
 from rummikit.profile import RuleProfile
 from rummikit.reading import Failure, MeldReading, Substitute, reading_of
 from rummikit.table import TableState, meld_key
+
+_K = TypeVar("_K")
+
+
+def minus(a: Counter[_K], b: Counter[_K]) -> Counter[_K]:
+    """``a - b`` as :class:`~collections.Counter` computes it: the same counts, in the same
+    order. The operator is Python code; this loop is compiled in the compiled build, where the
+    judge's and the solver's many small subtractions then cost a fraction as much."""
+    result: Counter[_K] = Counter()
+    for key, count in a.items():
+        left = count - b.get(key, 0)
+        if left > 0:
+            result[key] = left
+    for key, count in b.items():
+        if count < 0 and key not in a:
+            result[key] = -count
+    return result
+
+
+def plus(a: Counter[_K], b: Counter[_K]) -> Counter[_K]:
+    """``a + b`` as :class:`~collections.Counter` computes it (see :func:`minus`)."""
+    result: Counter[_K] = Counter()
+    for key, count in a.items():
+        total = count + b.get(key, 0)
+        if total > 0:
+            result[key] = total
+    for key, count in b.items():
+        if count > 0 and key not in a:
+            result[key] = count
+    return result
+
+
+def within(a: Counter[_K], b: Counter[_K]) -> bool:
+    """``not a - b``: whether ``b`` holds every piece of ``a`` (see :func:`minus`)."""
+    for key, count in a.items():
+        if count > b.get(key, 0):
+            return False
+    return all(count >= 0 or key in a for key, count in b.items())
 
 
 def tiles_of(melds: Iterable[Meld]) -> Counter[Tile]:

@@ -11,7 +11,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator
 
-from rummikit.judge._common import holds_joker, meld_identities, tiles_of, unmatched
+from rummikit.judge._common import holds_joker, meld_identities, minus, tiles_of, unmatched
 from rummikit.judge._extensions import extends
 from rummikit.judge._releases import (
     Stock,
@@ -190,9 +190,9 @@ def _judge_homes(
             homed[home] = homed.get(home, Counter()) + naturals
             spare[home] -= len(old.jokers) - len(released)
     # per meld after, the tiles it adds to the old melds it keeps: where replacements stand
-    added = {home: Counter(after.melds[home].tiles) - kept for home, kept in homed.items()}
+    added = {home: minus(Counter(after.melds[home].tiles), kept) for home, kept in homed.items()}
     # the table's tiles not kept in place by an old meld: each replaces one joker at most
-    loose = tiles_of(after.melds) - sum(homed.values(), Counter()) - opening
+    loose = minus(minus(tiles_of(after.melds), sum(homed.values(), Counter())), opening)
     releases = [
         (k, meld, old, place, home, [Counter(way) for way in replacements(profile, old, place)])
         for k, ((meld, old), (released, home)) in enumerate(zip(olds, homes, strict=True))

@@ -7,7 +7,7 @@ from collections.abc import Callable, Hashable
 
 import attrs
 
-from rummikit.judge._common import Identities, unmatched
+from rummikit.judge._common import Identities, minus, unmatched, within
 from rummikit.meld import MeldKind
 from rummikit.opening import opening_value, pure_run_length
 from rummikit.options import OpeningRule
@@ -141,7 +141,7 @@ def _best_rack_only_value(
     for index in new:
         reading = readings[index]
         tiles = Counter(after.melds[index].tiles)
-        if reading is not None and not tiles - from_rack:
+        if reading is not None and within(tiles, from_rack):
             # identical: the same tiles, each joker standing for the same tile (``j b3 b4``
             # and ``b3 b4 j`` differ for ``fits``, even where jokers count 0 and both are
             # worth the same)
@@ -169,7 +169,7 @@ def _best_rack_only_value(
         for times in range(most, -1, -1):
             taken = Counter({tile: need * times for tile, need in tiles})
             taken_melds.extend(indexes[:times])
-            dive(i + 1, left - taken, total + value * times)
+            dive(i + 1, minus(left, taken), total + value * times)
             del taken_melds[len(taken_melds) - times :]
 
     dive(0, Counter(from_rack), 0)

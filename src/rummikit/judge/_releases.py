@@ -9,10 +9,11 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from typing import Final
 
 import attrs
 
-from rummikit.judge._common import tiles_of
+from rummikit.judge._common import tiles_of, within
 from rummikit.meld import Meld, MeldKind
 from rummikit.options import FreedJoker
 from rummikit.pieces import Tile
@@ -41,7 +42,7 @@ def release_choices(
             yield ordered, picks
 
 
-_ORDERED_RELEASES = 4
+_ORDERED_RELEASES: Final = 4
 """Up to this many released jokers, every order of taking replacements is tried."""
 
 
@@ -126,7 +127,7 @@ def judge_releases(
 def keeps_an_old_meld(olds: list[Meld], meld: Meld) -> bool:
     """Whether ``meld`` holds every tile of one of the old melds ``olds``."""
     tiles = Counter(meld.tiles)
-    return any(not Counter(old.tiles) - tiles for old in olds)
+    return any(within(Counter(old.tiles), tiles) for old in olds)
 
 
 def releases_in_order(
@@ -197,7 +198,11 @@ def _replacement_problem(
     need = wanted[pick]
     in_place = stock.loose if home is None else stock.added[home]
     from_rack = not profile.joker_replacement_from_table
-    if not need - in_place and not need - stock.loose and not (from_rack and need - stock.pool):
+    if (
+        within(need, in_place)
+        and within(need, stock.loose)
+        and (not from_rack or within(need, stock.pool))
+    ):
         if from_rack:
             stock.pool.subtract(need)
         in_place.subtract(need)
@@ -211,7 +216,7 @@ def _replacement_problem(
     what = " and ".join(map(str, options)) if both else " or ".join(map(str, options))
     source = "the rack" if from_rack else "the table or the rack"
     on_table = tiles_of(after.melds)
-    if from_rack and any(not option - on_table for option in wanted):
+    if from_rack and any(within(option, on_table) for option in wanted):
         return Violation(
             "joker_replacement_not_from_rack",
             f"{meld}: the joker may be freed only by {what} from the rack, not from the table",

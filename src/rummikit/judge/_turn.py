@@ -1,17 +1,17 @@
-"""The judge's entry: a turn's final table against the table and rack it started from."""
+"""The judge proper: a turn's final table against the sound table and rack it started from.
+
+:func:`check_turn`, which checks its arguments first, is in ``_check``."""
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Sequence
 
-from rummikit import profiles
-from rummikit.errors import InvalidArgument, brief
 from rummikit.judge._common import (
     codes_of,
     listing,
     meld_identities,
+    minus,
     read_declared,
     tiles_from_codes,
 )
@@ -19,42 +19,12 @@ from rummikit.judge._extensions import check_extensions_only
 from rummikit.judge._jokers import check_frozen_jokers
 from rummikit.judge._opening import check_opening_turn
 from rummikit.judge._swaps import check_swaps
-from rummikit.notation import TableLike, TilesLike, as_table, as_tiles
 from rummikit.options import JokerPolicy, TurnStructure
 from rummikit.pieces import JOKER, Tile
 from rummikit.profile import RuleProfile
 from rummikit.reading import MeldReading
 from rummikit.table import TableState
 from rummikit.verdict import Verdict, Violation
-
-
-def check_turn(
-    profile: RuleProfile | str,
-    before: TableLike,
-    rack: TilesLike,
-    after: TableLike,
-    opened: bool,
-) -> Verdict:
-    """Judge one play: ``before`` and ``after`` are the tables, ``rack`` the player's rack
-    (values or notation; the profile or its name).
-
-    Every violation is reported, each with a stable code: ``table_tile_to_rack``,
-    ``unknown_tile``, ``invalid_meld``, ``no_rack_tile``, ``rearrangement_forbidden``,
-    ``initial_meld_uses_table``, ``initial_meld_below_threshold``,
-    ``initial_meld_needs_pure_run``, ``joker_meld_frozen``,
-    ``joker_replacement_not_from_rack`` and ``freed_joker_misplaced``.
-
-    With ``joker_swap`` (standard rummy with jokers), a table joker may go to the hand in
-    exchange for the natural it stands for, put in its place in the same meld; the jokers a
-    turn so takes are :func:`swapped_jokers`.
-    """
-    profile = profiles.get(profile)
-    before, rack, after = as_table(before), as_tiles(rack), as_table(after)
-    if not isinstance(opened, bool):
-        raise InvalidArgument("bad_opened", f"opened is True or False, not {brief(opened)}")
-    profile.check_in_deck(itertools.chain(rack, *(meld.tiles for meld in before.melds)))
-    profile.check_table(before, what="the table before the turn", deck_checked=True)
-    return judge_turn(profile, before, rack, after, opened)
 
 
 def judge_turn(
@@ -68,13 +38,13 @@ def judge_turn(
     violations: list[Violation] = []
     on_table_before = codes_of(before.melds)
     on_table_after = codes_of(after.melds)
-    taken = on_table_before - on_table_after
-    played = on_table_after - on_table_before
+    taken = minus(on_table_before, on_table_after)
+    played = minus(on_table_after, on_table_before)
     # with the joker swap, a joker may go to the hand: check_swaps counts those that may not
     jokers_taken = taken.pop(JOKER.code, 0) if profile.joker_swap else 0
     if not profile.joker_swap:
         violations.extend(_back_to_rack(taken, swap=False))
-    not_held = played - held
+    not_held = minus(played, held)
     if not_held:
         violations.append(
             Violation(

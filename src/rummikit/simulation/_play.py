@@ -160,7 +160,8 @@ def _turn(game: Game, bot: Bot) -> Game:
         allowed = game.check(action).ok
     except RummikitError:
         allowed = False
-    return game.apply(action if allowed else GiveUp())
+    # checked here already: applied without being judged again
+    return game._apply_allowed(action) if allowed else game.apply(GiveUp())
 
 
 def play_out(

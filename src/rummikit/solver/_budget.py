@@ -16,6 +16,8 @@ earlier solves left in the caches, so the same budget gives the same play on eve
 
 from __future__ import annotations
 
+from typing import Final
+
 __all__ = [
     "CASE_STEPS",
     "CHECK_STEPS",
@@ -76,11 +78,11 @@ class Budget:
         return f"Budget(limit={self.limit}, spent={self.spent})"
 
 
-MICROSECONDS_PER_STEP = 3
+MICROSECONDS_PER_STEP: Final = 3
 """About how long a step takes, in CPU time, on the project's two-core test machine (see
 :doc:`/solver`): what a host plans with, times the machine's speed relative to it."""
 
-MIN_BUDGET = 1_000
+MIN_BUDGET: Final = 1_000
 """The fewest steps a bounded solve may spend: a smaller budget counts as this many. Below
 it the costs no budget bounds (checking the input, setting the searches up, finishing and
 judging the play found) would be most of a solve's time; it still answers small positions."""
@@ -90,57 +92,57 @@ judging the play found) would be most of a solve's time; it still answers small 
 # seeded games of every profile and house-rule variant), each rounded so that a step costs
 # about the same wherever it is spent.
 
-SEARCH_STEPS = 12
+SEARCH_STEPS: Final = 12
 """Setting up a search of the fast core (its tables of bounds, its two directions)."""
 
-LIVE_STEPS = 24
+LIVE_STEPS: Final = 24
 """Finding the rack pieces that can join no meld (:func:`~rummikit.solver._fast.live_rack`)."""
 
-PLAY_STEPS = 16
+PLAY_STEPS: Final = 16
 """Building a play's solution from its table (the pieces played, its score)."""
 
-MELD_STEPS = 1
+MELD_STEPS: Final = 1
 """Each meld of a play built from a search's answer."""
 
-SWEEP_STATE_STEPS = 4
+SWEEP_STATE_STEPS: Final = 4
 """A state the general sweep enters: looked up among the states seen (and those that could
 dominate it), its successors sorted."""
 
-SWEEP_WAY_STEPS = 1
+SWEEP_WAY_STEPS: Final = 1
 """A suit's way of taking a value's pieces tried by the general sweep, or listed."""
 
-SWEEP_SPLIT_STEPS = 3
+SWEEP_SPLIT_STEPS: Final = 3
 """A way of splitting a value's groups checked by the general sweep for one successor."""
 
-SWEEP_VALUE_STEPS = 2
+SWEEP_VALUE_STEPS: Final = 2
 """The general sweep's successors of one state at one value gathered."""
 
-SWEEP_SEARCH_STEPS = 10
+SWEEP_SEARCH_STEPS: Final = 10
 """Setting up a search of the general sweep."""
 
-PROBLEM_STEPS = 10
+PROBLEM_STEPS: Final = 10
 """Building the general sweep's problem for one setup."""
 
-REBUILD_STEPS = 80
+REBUILD_STEPS: Final = 80
 """Rebuilding the melds of the general sweep's answer."""
 
-SETUP_STEPS = 20
+SETUP_STEPS: Final = 20
 """Building one setup: a way of keeping or freeing the frozen jokers, a tierce franche
 laid as a block, a way of growing the kept frozen groups."""
 
-CASE_STEPS = 5
+CASE_STEPS: Final = 5
 """Building one case of the tierce franche, or ranking one minimal opening."""
 
-JUDGE_STEPS = 40
+JUDGE_STEPS: Final = 40
 """One judgement of a play by the turn judge (the solver has the judge check the plays
 that free a joker, the openings, and the fast core's plays on frozen tables)..."""
 
-JUDGED_PIECE_STEPS = 3
+JUDGED_PIECE_STEPS: Final = 3
 """... and each piece on the table judged."""
 
-CHECK_STEPS = 8
+CHECK_STEPS: Final = 8
 """One check of the tie step besides its search (the pool of pieces; looking for the melds
 near it costs a step more per meld on the table)."""
 
-RESPLIT_STEPS = 11
+RESPLIT_STEPS: Final = 11
 """One meld tried by the re-split for the judge (built and read)."""

@@ -24,16 +24,16 @@ Run codes (bit fields):
 from __future__ import annotations
 
 import itertools
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-LEN_MASK = 0x1F
-LJ = 1 << 5
-LOW = 1 << 6
-PEND = 1 << 9
-TOPREQ = 1 << 10
-F_SHIFT = 11
-JOKER_END = 1
-CAPPED = 2
+LEN_MASK: Final = 0x1F
+LJ: Final = 1 << 5
+LOW: Final = 1 << 6
+PEND: Final = 1 << 9
+TOPREQ: Final = 1 << 10
+F_SHIFT: Final = 11
+JOKER_END: Final = 1
+CAPPED: Final = 2
 """In a block's glue entry (:class:`LaneContext` ``gout``/``gin``): bit 0, the block's end
 place holds a joker; bit 1, with ace high, the run through the block holds the low ace
 (``gin``: what extends it above may not reach the high ace) or may not take it (``gout``:

@@ -18,6 +18,7 @@ takes.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from rummikit.solver._budget import LIVE_STEPS, SEARCH_STEPS, Budget
 from rummikit.solver._fast_moves import ACE_HIGH_TOP, MAX_GROUP, MIN_LEN, NSUITS
@@ -163,11 +164,11 @@ def _both_ways(
         share *= 2
 
 
-FIRST_SHARE = 400
+FIRST_SHARE: Final = 400
 """Steps each direction of the sweep gets first (the direction it starts with, :data:`LEAD`
 times as many, but for a split); the shares double in turn."""
 
-LEAD = 3
+LEAD: Final = 3
 """How many times the other direction's share the direction the sweep starts with gets."""
 
 
@@ -193,7 +194,7 @@ def starts_high(top: int, table: Sequence[Sequence[int]]) -> bool:
     return lean > 0
 
 
-STARVED_FROM = FIRST_SHARE
+STARVED_FROM: Final = FIRST_SHARE
 """The sweep asks :meth:`_FastCoreSearch.starved` only in shares larger than this (from the second
 on): in the first, the asks cost more than they save on the many searches that end there."""
 
@@ -221,7 +222,7 @@ def _mirror(row: Sequence[int], top: int) -> list[int]:
 Piece = tuple[int, int]
 """(suit index, value) of a natural; jokers are :data:`JOKER_PIECE`."""
 
-JOKER_PIECE: Piece = (-1, 0)
+JOKER_PIECE: Final[Piece] = (-1, 0)
 
 
 def arrange(

@@ -9,6 +9,7 @@ position: the usual meld shapes, a deck it holds, a table free to rearrange.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from rummikit.meld import Meld
 from rummikit.options import JokerPolicy
@@ -109,12 +110,12 @@ def _arranged(
     return melds
 
 
-_MELDS: dict[tuple[object, ...], dict[tuple[object, ...], Meld]] = {}
+_MELDS: Final[dict[tuple[object, ...], dict[tuple[object, ...], Meld]]] = {}
 """Per suit listing, the melds :func:`_arranged` built, by their pieces: melds are values,
 and building one (its tiles checked, its key sorted) costs more than looking it up."""
 
 
-_MELDS_KEPT = 4096
+_MELDS_KEPT: Final = 4096
 """How many melds :data:`_MELDS` keeps per suit listing before it starts again."""
 
 

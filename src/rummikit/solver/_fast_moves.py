@@ -19,31 +19,31 @@ it (:func:`closing_moves`), since most combinations fail it.
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-MIN_LEN = 3
-MAX_GROUP = 4
-NSUITS = 4
-MAX_RUNS = 6
+MIN_LEN: Final = 3
+MAX_GROUP: Final = 4
+NSUITS: Final = 4
+MAX_RUNS: Final = 6
 """The most runs one suit may hold open at once in this core: the solver sends it only
 decks whose copies of a piece and jokers add up to no more (a suit's open runs after a
 value each took a natural or a joker there). Every sorted tuple of up to six lengths of
 1 to 3 is 84 run states, which :data:`_BITS` holds; two copies and four jokers (a house
 rule) fit, and positions with more copies and jokers in play go to the general sweep. (Five
 runs and 6 bits a suit were measured as fast as six and 7 bits on the solver benchmark.)"""
-MAX_ACES = 3
+MAX_ACES: Final = 3
 """The most copies of an ace this core takes with ace high: the aces of a suit left at 1
 for the top are kept in 2-bit fields of the state."""
-_BITS = 7  # bits per suit in a packed state: up to 128 interned run states
-_MASK = (1 << _BITS) - 1
-_RESERVE = _BITS * NSUITS  # ace high: per suit, 2 bits of table aces kept for the top
-_RESERVE_MASK = ((1 << (4 * NSUITS)) - 1) << _RESERVE  # and 2 bits of rack aces
-_ACC = _RESERVE + 4 * NSUITS  # an opening's points so far, capped at its quota
-_ACC_BITS = 7
-MAX_QUOTA = (1 << _ACC_BITS) - 1
-_SHIFT = _ACC + _ACC_BITS  # the jokers used sit above everything else
+_BITS: Final = 7  # bits per suit in a packed state: up to 128 interned run states
+_MASK: Final = (1 << _BITS) - 1
+_RESERVE: Final = _BITS * NSUITS  # ace high: per suit, 2 bits of table aces kept for the top
+_RESERVE_MASK: Final = ((1 << (4 * NSUITS)) - 1) << _RESERVE  # and 2 bits of rack aces
+_ACC: Final = _RESERVE + 4 * NSUITS  # an opening's points so far, capped at its quota
+_ACC_BITS: Final = 7
+MAX_QUOTA: Final = (1 << _ACC_BITS) - 1
+_SHIFT: Final = _ACC + _ACC_BITS  # the jokers used sit above everything else
 
-ACE_HIGH_TOP = 14
+ACE_HIGH_TOP: Final = 14
 """The top value when aces are high as well as low."""
 
 
@@ -58,9 +58,9 @@ class Move(NamedTuple):
     starts: tuple[int, ...]  # leading jokers of each new run
 
 
-_STATES: list[tuple[int, ...]] = [()]
-_INDEX: dict[tuple[int, ...], int] = {(): 0}
-_CLOSABLE: list[bool] = [True]  # per interned state: every open run may close
+_STATES: Final[list[tuple[int, ...]]] = [()]
+_INDEX: Final[dict[tuple[int, ...], int]] = {(): 0}
+_CLOSABLE: Final[list[bool]] = [True]  # per interned state: every open run may close
 
 
 def _intern(runs: tuple[int, ...]) -> int:
@@ -175,19 +175,63 @@ def group_jokers(total: int, most: int, cap: int) -> tuple[int, ...]:
     return tuple(sorted(ok))
 
 
-@cache
+LaneMoves = tuple[tuple[int, int, int, int, Move], ...]
+ClosingMoves = tuple[tuple[int, int, tuple[int, ...], int, Move], ...]
+
+LANE_MOVES: Final[dict[int, LaneMoves]] = {}
+"""The cache of :func:`lane_moves`, by :func:`lane_key`. The search's hot loop, which calls
+for moves about a million times in twenty games, looks them up here itself and calls the
+function only on a miss: a look-up is cheaper than a call, the more so compiled (where
+``functools.cache`` would be a call through Python with a tuple key)."""
+CLOSING_MOVES: Final[dict[int, ClosingMoves]] = {}
+"""The cache of :func:`closing_moves`, by :func:`closing_key`, looked up the same way."""
+
+# A key packs a suit's state (7 bits), table and rack naturals (4 bits each), leading joker
+# room and jokers left (4 bits each) and the suit's shift (5 bits); a closing key adds the
+# naturals sent to groups (7 bits: three suits' worth) and the most of one suit (5 bits).
+# The fast core is sent at most MAX_RUNS copies and jokers, well within the fields;
+# lane_base and lane_key check it all the same.
+KEY_ROOM: Final = 15
+KEY_CAP: Final = 19
+KEY_GROUPS: Final = 28
+KEY_MOST: Final = 35
+
+
+def lane_base(table: int, rack: int, shift: int) -> int:
+    """The part of a :func:`lane_key` fixed for one suit at one value."""
+    if (table | rack) >> 4 or table < 0 or rack < 0:
+        raise OverflowError("too many naturals at a value for the fast core's move caches")
+    return table << 7 | rack << 11 | shift << 23
+
+
+def lane_key(state: int, base: int, lead_room: int, joker_cap: int) -> int:
+    """The key of :func:`lane_moves` in :data:`LANE_MOVES`."""
+    if (lead_room | joker_cap) >> 4 or lead_room < 0 or joker_cap < 0:
+        raise OverflowError("too many jokers for the fast core's move caches")
+    return state | base | lead_room << KEY_ROOM | joker_cap << KEY_CAP
+
+
+def closing_key(lane: int, groups: int, most: int) -> int:
+    """The key of :func:`closing_moves` in :data:`CLOSING_MOVES`, from its :func:`lane_key`."""
+    return lane | groups << KEY_GROUPS | most << KEY_MOST
+
+
 def lane_moves(
     state: int, table: int, rack: int, lead_room: int, joker_cap: int, shift: int
-) -> tuple[tuple[int, int, int, int, Move], ...]:
+) -> LaneMoves:
     """:func:`moves` as the search's loops read them: per move the rack naturals it lays,
-    its open runs shifted to the suit's place in a packed state, its groups and jokers."""
-    return tuple(
-        (move.naturals - table, move.new << shift, move.groups, move.jokers, move)
-        for move in moves(state, table, rack, lead_room, joker_cap)
-    )
+    its open runs shifted to the suit's place in a packed state, its groups and jokers
+    (cached in :data:`LANE_MOVES`)."""
+    key = lane_key(state, lane_base(table, rack, shift), lead_room, joker_cap)
+    found = LANE_MOVES.get(key)
+    if found is None:
+        found = LANE_MOVES[key] = tuple(
+            (move.naturals - table, move.new << shift, move.groups, move.jokers, move)
+            for move in moves(state, table, rack, lead_room, joker_cap)
+        )
+    return found
 
 
-@cache
 def closing_moves(
     state: int,
     table: int,
@@ -197,17 +241,24 @@ def closing_moves(
     groups: int,
     most: int,
     shift: int,
-) -> tuple[tuple[int, int, tuple[int, ...], int, Move], ...]:
+) -> ClosingMoves:
     """The last suit's :func:`lane_moves` after the others sent ``groups`` naturals to
     groups (at most ``most`` of one suit): only the moves with which the value's groups
     split, each with the numbers of jokers they split with (in place of its groups count).
     Most combinations of the suits' moves fail that test, so the search's innermost loop
-    never meets them."""
-    found = []
-    for gain, new, move_groups, jokers, move in lane_moves(
-        state, table, rack, lead_room, joker_cap, shift
-    ):
-        splits = group_jokers(groups + move_groups, max(most, move_groups), joker_cap - jokers)
-        if splits:
-            found.append((gain, new, splits, jokers, move))
-    return tuple(found)
+    never meets them (cached in :data:`CLOSING_MOVES`)."""
+    if groups >> 7 or most >> 5:
+        raise OverflowError("too many naturals in groups for the fast core's move caches")
+    lane = lane_key(state, lane_base(table, rack, shift), lead_room, joker_cap)
+    key = closing_key(lane, groups, most)
+    found = CLOSING_MOVES.get(key)
+    if found is None:
+        closing = []
+        for gain, new, move_groups, jokers, move in lane_moves(
+            state, table, rack, lead_room, joker_cap, shift
+        ):
+            splits = group_jokers(groups + move_groups, max(most, move_groups), joker_cap - jokers)
+            if splits:
+                closing.append((gain, new, splits, jokers, move))
+        found = CLOSING_MOVES[key] = tuple(closing)
+    return found

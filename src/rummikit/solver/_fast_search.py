@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from rummikit.solver._fast_moves import (
     _ACC,
@@ -31,6 +31,12 @@ from rummikit.solver._fast_moves import (
     _SHIFT,
     _STATES,
     ACE_HIGH_TOP,
+    CLOSING_MOVES,
+    KEY_CAP,
+    KEY_GROUPS,
+    KEY_MOST,
+    KEY_ROOM,
+    LANE_MOVES,
     MAX_QUOTA,
     MAX_RUNS,
     MIN_LEN,
@@ -39,6 +45,7 @@ from rummikit.solver._fast_moves import (
     _intern,
     closing_moves,
     group_jokers,
+    lane_base,
     lane_moves,
     moves,
 )
@@ -67,9 +74,9 @@ class Plan(NamedTuple):
     length ends in it, minus n: n jokers alone lead it."""
 
 
-_NO_LIMIT = 1 << 30
-_NOTHING: dict[int, int] = {}  # a memo known to be empty (nothing is stored in it)
-_ASKED = -(1 << 30)
+_NO_LIMIT: Final = 1 << 30
+_NOTHING: Final[dict[int, int]] = {}  # a memo known to be empty (nothing is stored in it)
+_ASKED: Final = -(1 << 30)
 
 
 class _Reached(Exception):
@@ -80,9 +87,9 @@ class _Stop(Exception):
     """The budget ran out."""
 
 
-_SUITS = tuple(range(NSUITS))
+_SUITS: Final = tuple(range(NSUITS))
 
-_AFTER_SUIT = slice(2 * NSUITS, 3 * NSUITS)
+_AFTER_SUIT: Final = slice(2 * NSUITS, 3 * NSUITS)
 """Where a row of :attr:`_FastCoreSearch.rows` holds the rack weight after each suit (see :func:`_row`)."""
 
 
@@ -92,7 +99,10 @@ def _row(
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """One value's row of :attr:`_FastCoreSearch.rows` and its suit order, from the suits' table
     and rack naturals there (``counts``), the rack weight of the later values, the weight
-    of one natural here, and whether the rack naturals here count (not at a high ace)."""
+    of one natural here, and whether the rack naturals here count (not at a high ace). A
+    row holds, in the value's suit order, each suit's table and rack naturals, the rack
+    weight after it, the weight, each suit's shift in a packed state and the fixed part of
+    its keys in the caches of moves (:func:`~rummikit.solver._fast_moves.lane_base`)."""
     order, permuted, shifts = _suit_order(counts, fixed)
     if counted:  # the rack weight after each suit, in the value's order
         *_, rack1, rack2, rack3 = permuted
@@ -101,7 +111,8 @@ def _row(
         after = (h1 + weight * rack1, h1, h2, later)
     else:
         after = (later, later, later, later)
-    return (*permuted, *after, weight, *shifts), order
+    bases = (lane_base(permuted[s], permuted[NSUITS + s], shifts[s]) for s in _SUITS)
+    return (*permuted, *after, weight, *shifts, *bases), order
 
 
 @cache
@@ -147,6 +158,8 @@ class _FastCoreSearch:
         self.rack = rack
         self.table_jokers = table_jokers
         self.total_jokers = table_jokers + rack_jokers
+        if self.total_jokers >> 4:  # the jokers' fields of the move caches' keys
+            raise OverflowError("too many jokers for the fast core's move caches")
         self.weights = weights
         self.joker_weight = joker_weight
         self.ace_high = top == ACE_HIGH_TOP
@@ -300,16 +313,15 @@ class _FastCoreSearch:
         used = packed >> _SHIFT
         left = self.total_jokers - used
         base = used << _SHIFT
-        t0, t1, t2, t3, r0, r1, r2, r3, h0, h1, h2, h3, weight, x0, x1, x2, x3 = self.rows[v]
+        (t0, t1, t2, t3, r0, r1, r2, r3, h0, h1, h2, h3, weight, x0, x1, x2, x3, k0, k1, k2, k3) = (
+            self.rows[v]
+        )
         if spare:
             h0, h1, h2, h3 = h0 + spare, h1 + spare, h2 + spare, h3 + spare
         room = v - 1
         # where kept runs start or end at the next value, its states are those after them
         # (:meth:`_events`): a state before them is not looked up there
         events = self.events[v + 1]
-        deeper = self._events if events else self._value
-        push = path.append
-        pop = path.pop
         state1 = (packed >> x1) & _MASK
         state2 = (packed >> x2) & _MASK
         state3 = (packed >> x3) & _MASK
@@ -317,18 +329,25 @@ class _FastCoreSearch:
         later = _NOTHING if events else known[v + 1]
         # the four suits' loops (in the value's order) are written out, not recursed over:
         # this is the solver's hot loop, and a function call per suit and step would cost
-        # more than the step itself; leading jokers are capped by the jokers left (fewer
-        # keys for the caches)
-        for a_gain, a_new, a_groups, a_jokers, a in lane_moves(
-            (packed >> x0) & _MASK, t0, r0, room if room < left else left, left, x0
-        ):
+        # more than the step itself; for the same reason each suit's moves are looked up in
+        # the caches of lane_moves and closing_moves here, the function called on a miss
+        # only. Leading jokers are capped by the jokers left (fewer keys for the caches).
+        lanes, closings = LANE_MOVES, CLOSING_MOVES
+        state0 = (packed >> x0) & _MASK
+        a_cap = room if room < left else left
+        a_moves = lanes.get(state0 | k0 | a_cap << KEY_ROOM | left << KEY_CAP)
+        if a_moves is None:
+            a_moves = lane_moves(state0, t0, r0, a_cap, left, x0)
+        for a_gain, a_new, a_groups, a_jokers, a in a_moves:
             sa = score + a_gain * weight
             if sa + h0 <= best:
                 break
             la = left - a_jokers
-            for b_gain, b_new, b_groups, b_jokers, b in lane_moves(
-                state1, t1, r1, room if room < la else la, la, x1
-            ):
+            b_cap = room if room < la else la
+            b_moves = lanes.get(state1 | k1 | b_cap << KEY_ROOM | la << KEY_CAP)
+            if b_moves is None:
+                b_moves = lane_moves(state1, t1, r1, b_cap, la, x1)
+            for b_gain, b_new, b_groups, b_jokers, b in b_moves:
                 sb = sa + b_gain * weight
                 if sb + h1 <= best:
                     break
@@ -336,9 +355,11 @@ class _FastCoreSearch:
                 gb = a_groups + b_groups
                 mb = a_groups if a_groups > b_groups else b_groups
                 ab_new = a_new | b_new
-                for c_gain, c_new, c_groups, c_jokers, c in lane_moves(
-                    state2, t2, r2, room if room < lb else lb, lb, x2
-                ):
+                c_cap = room if room < lb else lb
+                c_moves = lanes.get(state2 | k2 | c_cap << KEY_ROOM | lb << KEY_CAP)
+                if c_moves is None:
+                    c_moves = lane_moves(state2, t2, r2, c_cap, lb, x2)
+                for c_gain, c_new, c_groups, c_jokers, c in c_moves:
                     sc = sb + c_gain * weight
                     if sc + h2 <= best:
                         break
@@ -346,9 +367,12 @@ class _FastCoreSearch:
                     gc = gb + c_groups
                     mc = mb if mb > c_groups else c_groups
                     abc_new = ab_new | c_new | keep
-                    for d_gain, d_new, splits, d_jokers, d in closing_moves(
-                        state3, t3, r3, room if room < lc else lc, lc, gc, mc, x3
-                    ):
+                    d_cap = room if room < lc else lc
+                    d_key = state3 | k3 | d_cap << KEY_ROOM | lc << KEY_CAP
+                    d_moves = closings.get(d_key | gc << KEY_GROUPS | mc << KEY_MOST)
+                    if d_moves is None:
+                        d_moves = closing_moves(state3, t3, r3, d_cap, lc, gc, mc, x3)
+                    for d_gain, d_new, splits, d_jokers, d in d_moves:
                         sd = sc + d_gain * weight
                         if sd + h3 <= best:
                             break
@@ -363,9 +387,14 @@ class _FastCoreSearch:
                             bound = later.get(after)
                             if bound is not None and sd + bound <= best:
                                 continue  # what the next value already knows cuts it
-                            push(((a, b, c, d), k))
-                            deeper(v + 1, after, sd, known, path)
-                            pop()
+                            path.append(((a, b, c, d), k))
+                            # called by name, not through a local alias: compiled, a
+                            # method called by name is a direct call
+                            if events:
+                                self._events(v + 1, after, sd, known, path)
+                            else:
+                                self._value(v + 1, after, sd, known, path)
+                            path.pop()
                             best = self.best
                             if sd + h3 <= best:
                                 break
@@ -527,5 +556,5 @@ class _FastCoreSearch:
         pick(0, score, left, 0, 0, 0, 0)
 
 
-_NO_EVENTS = [False] * (ACE_HIGH_TOP + 2)
+_NO_EVENTS: Final = [False] * (ACE_HIGH_TOP + 2)
 """No kept run starts or ends at any value (see :attr:`_FastCoreSearch.events`)."""

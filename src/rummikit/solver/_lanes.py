@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from rummikit.solver._dp import (
     CAPPED,
@@ -571,7 +571,7 @@ def _start_multisets(
     yield from rec(0, naturals, jokers, fav, ())
 
 
-_LANES: dict[MeldShape, Lanes] = {}
+_LANES: Final[dict[MeldShape, Lanes]] = {}
 
 
 def lanes_for(shape: MeldShape) -> Lanes:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import Final
 
 import attrs
 
@@ -160,7 +161,7 @@ def _rack_points(profile: RuleProfile, pieces: list[Tile], budget: Budget | None
     return plan.score if plan is not None and plan.optimal else unknown
 
 
-_OPENING_CHECK = 20_000
+_OPENING_CHECK: Final = 20_000
 """Steps for :func:`_rack_points`: racks alone are small, so this is rarely reached."""
 
 
@@ -335,7 +336,7 @@ def _by_minimal_openings(
     return True, None if best is None else attrs.evolve(best, optimal=proven)
 
 
-_OPENINGS_LIMIT = 256
+_OPENINGS_LIMIT: Final = 256
 """Minimal openings past which :func:`_by_minimal_openings` leaves a rack to the sweep."""
 
 

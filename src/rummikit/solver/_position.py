@@ -14,6 +14,7 @@ import attrs
 
 from rummikit import profiles as _profiles
 from rummikit.errors import InvalidArgument, brief
+from rummikit.judge import judge_turn
 from rummikit.notation import TableLike, TilesLike, as_table, as_tiles
 from rummikit.pieces import Tile
 from rummikit.profile import RuleProfile
@@ -126,9 +127,11 @@ def _judged(
     (:data:`~rummikit.solver._budget.JUDGE_STEPS`, and
     :data:`~rummikit.solver._budget.JUDGED_PIECE_STEPS` a piece on the table). A play is
     always judged, even past the budget, so that none is returned unchecked; the searches
-    that find plays are bounded."""
+    that find plays are bounded. The position (``before`` and ``pieces``, or a part of
+    them) was checked as the solve began, so the judge proper, :func:`judge_turn`, judges
+    the play alone."""
     budget.spend(JUDGE_STEPS + JUDGED_PIECE_STEPS * sum(len(meld.tiles) for meld in after.melds))
-    return profile.check_turn(before=before, rack=pieces, after=after, opened=opened).ok
+    return judge_turn(profile, before, pieces, after, opened).ok
 
 
 def _opens(

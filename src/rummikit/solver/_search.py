@@ -11,6 +11,8 @@ budget stopped it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from rummikit.solver._budget import (
     SWEEP_SEARCH_STEPS,
     SWEEP_STATE_STEPS,
@@ -21,7 +23,7 @@ from rummikit.solver._lanes import LaneOption, lanes_for
 from rummikit.solver._sweep_problem import Problem, State, Step, SweepResult, _glue_tables
 from rummikit.solver._sweep_steps import _Budget, _combine, _gain_of, _suit_options
 
-SCALE = 1
+SCALE: Final = 1
 """Scores are ``gain * SCALE``; fewer melds is settled when the melds are rebuilt."""
 
 
@@ -110,7 +112,8 @@ class _GeneralSweep:
         if self.essential:
             # spare jokers are a resource: a state seen with as many left and as good a
             # score dominates this one
-            key = state._replace(jokers=0)
+            # (built whole: a named tuple's _replace is slow Python)
+            key = State(state.lanes, 0, state.pure_jokers, state.freed, state.acc, state.placed)
             table = self.seen_jokers[v]
             if self._dominated(table, key, state.jokers, score):
                 return

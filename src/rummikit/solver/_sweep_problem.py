@@ -9,7 +9,7 @@ reached, so that the melds can be rebuilt from the best path (:class:`SweepResul
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from rummikit.solver._dp import CAPPED, FRestriction, MeldShape
 from rummikit.solver._lanes import LaneOption
@@ -44,7 +44,7 @@ class GroupBlock(NamedTuple):
     takes_jokers: bool = False
 
 
-BLOCK_JOKER_SHIFT = 8
+BLOCK_JOKER_SHIFT: Final = 8
 """In a group block's extension mask: bits 0-7 the suits it takes, above them its jokers."""
 
 

@@ -65,19 +65,9 @@ def _suit_options(
         r = problem.rack[s][v]
     key = (s, v)
     fin = _fin(problem, s, v) if problem.freed else ()
-    base = LaneContext(
-        v,
-        t,
-        r,
-        jav,
-        fav,
-        gout.get(key, ()),
-        gin.get(key, ()),
-        gin_blocks.get(key, ()),
-        gout_blocks.get(key, ()),
-        essential,
-        fin,
-    )
+    outs, ins = gout.get(key, ()), gin.get(key, ())
+    in_blocks, out_blocks = gin_blocks.get(key, ()), gout_blocks.get(key, ())
+    base = LaneContext(v, t, r, jav, fav, outs, ins, in_blocks, out_blocks, essential, fin)
     lane0 = state.lanes[s]
     if problem.layers == 1:
         return [(o,) for o in lanes.options(lane0, base)]
@@ -90,7 +80,10 @@ def _suit_options(
                 base._replace(fav=0, gout=(), gin=(), gin_blocks=(), gout_blocks=(), fin=()),
             )
         else:
-            ctx0 = base._replace(r=r - k)
+            # built whole: a named tuple's _replace is slow Python, and this loop is hot
+            ctx0 = LaneContext(
+                v, t, r - k, jav, fav, outs, ins, in_blocks, out_blocks, essential, fin
+            )
             ctx1 = LaneContext(v, 0, k, jav, 0, (), (), (), (), essential, ())
         for o0 in lanes.options(lane0, ctx0):
             for o1 in lanes.options(lane1, ctx1):

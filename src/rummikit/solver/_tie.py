@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
+from typing import Final
 
+from rummikit.judge._common import minus, plus, within
 from rummikit.meld import Meld
 from rummikit.options import JokerPolicy
 from rummikit.pieces import JOKER, TILE_COLOURS, Tile, suits_of, tile_from_code
@@ -46,10 +48,10 @@ def _finish(
     :data:`~rummikit.solver._budget.MELD_STEPS` a meld)."""
     budget.spend(PLAY_STEPS + MELD_STEPS * len(after.melds))
     # counted by code: a tile's hash is a Python call, an int's is not
-    played = _codes(after) - _codes(before)
+    played = minus(_codes(after), _codes(before))
     if not played:
         return None
-    if played - Counter(tile.code for tile in pieces):
+    if not within(played, Counter(tile.code for tile in pieces)):
         shown = " ".join(str(tile_from_code(code)) for code in played.elements())
         raise AssertionError(f"solver bug: played pieces not on the rack: {shown}")
     tiles = [tile_from_code(code) for code in sorted(played.elements())]
@@ -94,8 +96,7 @@ def _keep_melds(
         pool = Counter(code for m in sharing for code in m.codes)
         if any(pool[code] < n for code, n in need.items()):
             continue  # part of it lies in a meld kept whole
-        pool.subtract(need)
-        left = +pool
+        left = minus(pool, need)  # as pool.subtract(need) then +pool, in compiled code
         touched = sharing
         split = _fast_split(profile, left, budget, _KEEP_BUDGET)
         if split is None:
@@ -115,7 +116,7 @@ def _keep_melds(
             if not near:
                 continue
             touched = sharing + near
-            pool = left + Counter(c for m in near for c in m.codes)
+            pool = plus(left, Counter(c for m in near for c in m.codes))
             split = _fast_split(profile, pool, budget, _KEEP_BUDGET)
         if split is not None:
             used = {id(m) for m in touched}
@@ -156,7 +157,7 @@ def _near_places(pieces: set[int], *, wrap: bool) -> tuple[set[int], set[int]]:
     return ranks, close
 
 
-_RANKS = Tile(TILE_COLOURS[1], 1).code - Tile(TILE_COLOURS[0], 1).code
+_RANKS: Final = Tile(TILE_COLOURS[1], 1).code - Tile(TILE_COLOURS[0], 1).code
 """A natural's :attr:`~rummikit.Tile.code` is its suit's number times this, plus its rank
 (read off two tiles, so that it follows :mod:`rummikit.pieces`)."""
 
@@ -221,7 +222,7 @@ def _keep_table(
     return TableState((*kept, *fixed, *chosen, *best_split))
 
 
-_KEEP_TRIES = 3
+_KEEP_TRIES: Final = 3
 """Old melds :func:`_keep_table` tries one by one (the largest first) when they cannot all
 stay at once."""
 
@@ -300,9 +301,9 @@ def _places(suits: tuple[object, ...]) -> dict[int, tuple[int, int]]:
     }
 
 
-_SPLIT_BUDGET = 6_000
+_SPLIT_BUDGET: Final = 6_000
 """Steps per split of :func:`_split` by the general sweep at most."""
 
 
-_FAST_SPLIT = 150
+_FAST_SPLIT: Final = 150
 """Steps of the fast core per split of the pooled pieces: a tie-break, so kept cheap."""
