@@ -294,6 +294,12 @@ def test_no_game_differing_still_leaves_an_interval():
     assert -0.05 < estimate.low < -0.03  # about 3.7 percentage points either way
     assert 0.03 < estimate.high < 0.05
     assert paired_share_estimate([]) is None
+    # regression: two games that both ended the same way under both profiles, once yes and
+    # once no, made the correlation 1 and the interval [0, 0]
+    both_ways = paired_share_estimate([(True, True), (False, False)])
+    assert both_ways is not None
+    assert both_ways.low < -0.5
+    assert both_ways.high > 0.5
 
 
 # -- properties -------------------------------------------------------------------------------

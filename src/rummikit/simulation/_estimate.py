@@ -299,7 +299,8 @@ def paired_share_estimate(
     interval is [0, 0], as if the games proved the profiles equal. Newcombe's interval
     ("Improved confidence intervals for the difference between binomial proportions based
     on paired data", Statistics in Medicine 17, 1998, method 10) combines the Wilson
-    intervals of the two shares, allowing for their correlation, and keeps a width that
+    intervals of the two shares, allowing for their correlation (its positive part reduced
+    by half the number of games, as Newcombe does), and keeps a width that
     honestly shrinks with the number of games: no difference in 100 games gives about
     [-3.7, +3.7] percentage points at 95%.
 
@@ -342,7 +343,13 @@ def paired_share_estimate(
         * (both + second_only)
         * (first_only + neither)
     )
-    phi = (both * neither - first_only * second_only) / math.sqrt(margins) if margins else 0.0
+    # the correlation of the two shares, its positive part reduced by n / 2 as Newcombe
+    # does: without it, games that never differ make the correlation 1 and the interval
+    # collapse to [0, 0] (two games, both gone out under both profiles)
+    covariance = both * neither - first_only * second_only
+    if covariance > 0:
+        covariance = max(covariance - count / 2, 0.0)
+    phi = covariance / math.sqrt(margins) if margins else 0.0
     below_first, above_first = first.value - first.low, first.high - first.value
     below_second, above_second = second.value - second.low, second.high - second.value
     down = math.sqrt(
