@@ -346,7 +346,7 @@ def paired_share_estimate(
     # the correlation of the two shares, its positive part reduced by n / 2 as Newcombe
     # does: without it, games that never differ make the correlation 1 and the interval
     # collapse to [0, 0] (two games, both gone out under both profiles)
-    covariance = both * neither - first_only * second_only
+    covariance = float(both * neither - first_only * second_only)
     if covariance > 0:
         covariance = max(covariance - count / 2, 0.0)
     phi = covariance / math.sqrt(margins) if margins else 0.0
