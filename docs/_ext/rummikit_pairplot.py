@@ -22,7 +22,7 @@ import matplotlib
 from docutils import nodes
 from docutils.parsers.rst import directives
 from matplotlib.figure import Figure
-from rummikit_simplot import _INK, _STYLE
+from rummikit_simplot import _INK, _STYLE, SIMULATION_OPTIONS, placeholder
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
@@ -120,16 +120,13 @@ class PairedDifferencePlot(SphinxDirective):
     has_content = False
     option_spec = {  # noqa: RUF012 (docutils API)
         "variants": directives.unchanged_required,
-        "games": directives.positive_int,
-        "players": directives.positive_int,
-        "bots": directives.unchanged_required,
-        "seed": directives.nonnegative_int,
+        **SIMULATION_OPTIONS,
     }
 
     def run(self) -> list[nodes.Node]:
-        if self.env.app.builder.format != "html":
-            text = "(A chart simulated while the HTML documentation builds goes here.)"
-            return [nodes.paragraph(text, text)]
+        elsewhere = placeholder(self)
+        if elsewhere is not None:
+            return elsewhere
         try:
             base = rk.profiles.get(self.arguments[0])
             variants = []

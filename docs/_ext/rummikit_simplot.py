@@ -41,7 +41,7 @@ matplotlib.use("Agg")  # no display: the chart is only ever written to SVG
 
 Openings = dict[str, list[int | None]]
 
-__all__ = ["FirstOpeningPlot", "setup", "svg_chart"]
+__all__ = ["SIMULATION_OPTIONS", "FirstOpeningPlot", "placeholder", "setup", "svg_chart"]
 
 _INK = "#010203"  # drawn as currentColor: the page's text colour
 _STYLE = {
@@ -169,6 +169,25 @@ def _table(openings: Openings) -> nodes.table:
     return table
 
 
+SIMULATION_OPTIONS = {
+    "games": directives.positive_int,
+    "players": directives.positive_int,
+    "bots": directives.unchanged_required,
+    "seed": directives.nonnegative_int,
+}
+"""The options of a directive that simulates games (this one and the paired-difference
+chart's)."""
+
+
+def placeholder(directive: SphinxDirective) -> list[nodes.Node] | None:
+    """What a chart simulated for the HTML pages leaves in other builds (doctest, text),
+    so that only the HTML build pays for the games; None in the HTML build."""
+    if directive.env.app.builder.format == "html":
+        return None
+    text = "(A chart simulated while the HTML documentation builds goes here.)"
+    return [nodes.paragraph(text, text)]
+
+
 class FirstOpeningPlot(SphinxDirective):
     """Simulate a profile and a variant of it; chart when the first opening comes."""
 
@@ -177,17 +196,14 @@ class FirstOpeningPlot(SphinxDirective):
     option_spec = {  # noqa: RUF012 (docutils API)
         "variant": directives.unchanged_required,
         "name": directives.unchanged_required,
-        "games": directives.positive_int,
-        "players": directives.positive_int,
-        "bots": directives.unchanged_required,
-        "seed": directives.nonnegative_int,
+        **SIMULATION_OPTIONS,
         "turns": directives.positive_int,
     }
 
     def run(self) -> list[nodes.Node]:
-        if self.env.app.builder.format != "html":
-            text = "(A chart simulated while the HTML documentation builds goes here.)"
-            return [nodes.paragraph(text, text)]
+        elsewhere = placeholder(self)
+        if elsewhere is not None:
+            return elsewhere
         try:
             base = rk.profiles.get(self.arguments[0])
             changes = dict(item.split("=", 1) for item in self.options.get("variant", "").split())
