@@ -24,7 +24,7 @@ library alone:
   intervals: the t interval on per-game differences would collapse to [0, 0] when no game
   differs.
 
-The t quantile is computed here rather than taken from a dependency (:func:`t_quantile`):
+The t quantile is computed here rather than taken from a dependency (``t_quantile``):
 the t distribution function through the regularised incomplete beta function, evaluated by
 its continued fraction, and inverted by Newton's method.
 """
@@ -106,8 +106,7 @@ class Estimate:
     method: str
     """How the interval was computed: ``"student_t"`` (Student's t, for a mean or a
     difference of means), ``"wilson"`` (Wilson's score, for a share) or ``"newcombe"``
-    (Newcombe's, for the difference of two shares over the same games); :data:`STUDENT_T`,
-    :data:`WILSON` and :data:`NEWCOMBE`."""
+    (Newcombe's, for the difference of two shares over the same games)."""
     count: int
     """The number of observations (games, or seats over games) behind the estimate."""
 
@@ -203,11 +202,11 @@ class Moments:
 def mean_estimate(
     values: Iterable[float] | Moments, confidence: float = CONFIDENCE
 ) -> Estimate | None:
-    """The mean of ``values`` (numbers, or a :class:`Moments` of them) with Student's t
+    """The mean of ``values`` (numbers, or the running moments of them the simulation keeps) with Student's t
     interval at the level ``confidence``; None when there are no values.
 
     The interval is ``mean ± t * s / sqrt(n)``, ``t`` the ``(1 + confidence) / 2``
-    quantile of Student's t with ``n - 1`` degrees of freedom (:func:`t_quantile`) and
+    quantile of Student's t with ``n - 1`` degrees of freedom (computed here) and
     ``s`` the sample standard deviation. The t quantile, wider than the normal one for few
     values, accounts for ``s`` being estimated too. For a paired comparison (each game
     played under two profiles from one seed), give the differences game by game: their

@@ -3,7 +3,7 @@
 A :class:`Report` sums up :class:`~rummikit.simulation.GameResult` values (how long games
 last, when the first opening comes, how games end, who wins by seat, scores and penalties)
 with :class:`Stats` of whole numbers, and exports them: a flat :meth:`~Report.summary`, one
-plain :class:`GameRecord` per game, or a pandas data frame.
+plain :class:`~rummikit.simulation.GameRecord` per game, or a pandas data frame.
 """
 
 from __future__ import annotations
@@ -306,7 +306,7 @@ class Report:
         return row
 
     def to_records(self) -> list[GameRecord]:
-        """One plain dict per game, in game order (see :class:`GameRecord`)."""
+        """One plain dict per game, in game order (see :class:`~rummikit.simulation.GameRecord`)."""
         return [result.to_record() for result in self.results]
 
     def to_pandas(self) -> DataFrame:

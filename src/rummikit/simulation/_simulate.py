@@ -185,7 +185,7 @@ def simulate(
     another), a few at a time, game ``i`` of every profile before game ``i + 1``.
     ``progress(done, total)`` is called as games are done. ``out``, a path ending in
     ``.jsonl`` or ``.csv`` or a text stream, receives each game's record
-    (:class:`GameRecord`) as JSON lines or CSV, in game order, as the games finish: a run
+    (:class:`~rummikit.simulation.GameRecord`) as JSON lines or CSV, in game order, as the games finish: a run
     interrupted (Ctrl-C, an error) keeps there every game it finished, and
     KeyboardInterrupt is raised once the pending games are cancelled and the file flushed.
 
