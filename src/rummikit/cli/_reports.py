@@ -59,28 +59,33 @@ def _bound(value: float, sign: str) -> str:
     return f"{value:{sign}.{digits}f}"
 
 
-def interval_text(estimate: Estimate | None, percent: bool, *, signed: bool = False) -> str:
+def interval_text(
+    estimate: Estimate | None, percent: bool, *, signed: bool = False, stacked: bool = False
+) -> str:
     """An estimate as a cell: a mean with one decimal, a share as a percentage, then its
-    interval in brackets; ``-`` when there is none. ``signed`` writes a difference (a
-    share's in percentage points)."""
+    interval in brackets (on a line of its own when ``stacked``, for narrow columns); ``-``
+    when there is none. ``signed`` writes a difference (a share's in percentage points)."""
     if estimate is None:
         return "-"
     scale = 100.0 if percent else 1.0
     sign = "+" if signed else ""
     unit = "%" if percent and not signed else ""
     value = f"{estimate.value * scale:{sign}.1f}{unit}"
-    return f"{value} [{_bound(estimate.low * scale, sign)}, {_bound(estimate.high * scale, sign)}]"
+    interval = f"[{_bound(estimate.low * scale, sign)}, {_bound(estimate.high * scale, sign)}]"
+    return f"{value}\n{interval}" if stacked else f"{value} {interval}"
 
 
 def _figure_rows(reports: Sequence[Report], confidence: float) -> list[tuple[str, list[str]]]:
     """A row per figure of the reports (a seat's figures up to the most seats): the estimate
-    of each report, blank where a report has no such seat."""
+    of each report, blank where a report has no such seat; beyond two reports, each
+    interval under its figure, so that four profiles fit in 100 columns."""
     players = max(report.players for report in reports)
+    stacked = len(reports) > 2
     found = [report.estimates(confidence) for report in reports]
     rows = []
     for figure in figures(players):
         cells = [
-            interval_text(estimates.get(figure.name), figure.percent)
+            interval_text(estimates.get(figure.name), figure.percent, stacked=stacked)
             if figure.name in {f.name for f in figures(report.players)}
             else ""
             for report, estimates in zip(reports, found, strict=True)
@@ -97,7 +102,7 @@ def results_table(reports: Sequence[Report], title: str, confidence: float) -> T
     table = Table(
         title=f"{title} (mean or share [{level_text(confidence)} CI])", title_justify="left"
     )
-    table.add_column("", no_wrap=True)
+    table.add_column("", overflow="fold")  # never an ellipsis: no figure is cut short
     for report in reports:
         table.add_column(report.profile, justify="right", overflow="fold")
     table.add_row("games", *[f"{report.games:,}" for report in reports])
@@ -105,11 +110,11 @@ def results_table(reports: Sequence[Report], title: str, confidence: float) -> T
         table.add_row(label, *cells)
         if label == "turns per game":
             table.add_row(
-                "turns per game: sd / median / max",
+                "turns: sd / median / max",
                 *[f"{r.turns.stdev:.1f} / {r.turns.median:g} / {r.turns.max}" for r in reports],
             )
     table.add_row(
-        "score, all seats: sd / min / max",
+        "scores: sd / min / max",
         *[f"{r.all_scores.stdev:.1f} / {r.all_scores.min} / {r.all_scores.max}" for r in reports],
     )
     return table
