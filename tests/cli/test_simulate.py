@@ -19,7 +19,7 @@ def test_simulate_prints_a_summary_table():
     assert result.exit_code == 0, result.output
     assert "2 seeded games per profile, 2 players, bots: random, seed 1" in result.output
     assert "Intervals: 95% confidence" in result.output
-    assert "turns: sd / median / max" in result.output
+    assert "turns: sd" in result.output
     assert "seat 1's win rate" in result.output
 
 

@@ -102,20 +102,21 @@ def results_table(reports: Sequence[Report], title: str, confidence: float) -> T
     table = Table(
         title=f"{title} (mean or share [{level_text(confidence)} CI])", title_justify="left"
     )
-    table.add_column("", overflow="fold")  # never an ellipsis: no figure is cut short
+    table.add_column("", no_wrap=True)
     for report in reports:
         table.add_column(report.profile, justify="right", overflow="fold")
     table.add_row("games", *[f"{report.games:,}" for report in reports])
     for label, cells in _figure_rows(reports, confidence):
         table.add_row(label, *cells)
-        if label == "turns per game":
+        if label == "turns per game":  # the spread, an sd: never an interval
+            table.add_row("turns: sd", *[f"{r.turns.stdev:.1f}" for r in reports])
             table.add_row(
-                "turns: sd / median / max",
-                *[f"{r.turns.stdev:.1f} / {r.turns.median:g} / {r.turns.max}" for r in reports],
+                "turns: median / max", *[f"{r.turns.median:g} / {r.turns.max}" for r in reports]
             )
+    table.add_row("scores, all seats: sd", *[f"{r.all_scores.stdev:.1f}" for r in reports])
     table.add_row(
-        "scores: sd / min / max",
-        *[f"{r.all_scores.stdev:.1f} / {r.all_scores.min} / {r.all_scores.max}" for r in reports],
+        "scores, all seats: min / max",
+        *[f"{r.all_scores.min} / {r.all_scores.max}" for r in reports],
     )
     return table
 
