@@ -28,7 +28,7 @@ from rummikit.simulation._estimate import (
 from rummikit.simulation._figures import SHARE, Figure, figures
 from rummikit.simulation._report import Report
 from rummikit.simulation._seats import BotSpec
-from rummikit.simulation._simulate import Out, ProgressCallback, run
+from rummikit.simulation._simulate import Out, ProgressCallback, choose_baseline, run
 
 
 @attrs.frozen
@@ -79,8 +79,9 @@ def _statement(
     """``estimate`` of ``figure`` (profile - baseline) in one plain sentence."""
     scale, digits = (100.0, 1) if figure.percent else (1.0, 2)
     value = estimate.value * scale
-    games = f"{estimate.count:,} paired game{'' if estimate.count == 1 else 's'}"
-    if not paired:
+    if paired:
+        games = f"{estimate.count:,} paired game{'' if estimate.count == 1 else 's'}"
+    else:
         games = f"{estimate.count:,} games on the same seeds, not the same deals"
     if estimate.count < 2:
         return f"{figure.label}: too few games to compare {profile} with {baseline} ({games})"
@@ -216,17 +217,8 @@ class Comparison:
         """
         found = _reports(reports)
         level = check_confidence(confidence)
-        if isinstance(baseline, RuleProfile):
-            baseline = baseline.name
-        names = [report.profile for report in found]
-        chosen = names[0] if baseline is None else baseline
-        if chosen not in names:
-            raise InvalidArgument(
-                "unknown_baseline",
-                f"the baseline is one of the profiles compared ({', '.join(names)}), not "
-                f"{brief(chosen)}",
-            )
-        base = found[names.index(chosen)]
+        chosen = choose_baseline([report.profile for report in found], baseline)
+        base = next(report for report in found if report.profile == chosen)
         differences = [
             difference
             for report in found
@@ -331,8 +323,6 @@ def compare(
     level = check_confidence(confidence)
     if isinstance(profiles, RuleProfile | str):
         profiles = [profiles]
-    if isinstance(baseline, RuleProfile):
-        baseline = baseline.name
     reports, stopped = run(
         profiles,
         games=games,
@@ -345,7 +335,8 @@ def compare(
         precision=precision,
         time_limit=time_limit,
         confidence=level,
-        baseline=True if baseline is None else baseline,
+        paired=True,
+        baseline=baseline,
     )
     found = Comparison.of(reports, baseline=baseline, confidence=level)
     return attrs.evolve(found, stopped=stopped)

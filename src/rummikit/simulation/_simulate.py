@@ -109,15 +109,27 @@ def _players_of(
     return counts
 
 
+def choose_baseline(names: Sequence[str], baseline: RuleProfile | str | None) -> str:
+    """The name of the profile a comparison of ``names`` measures the others from: the
+    first unless ``baseline`` (a profile or a name) says (``unknown_baseline``)."""
+    chosen = baseline.name if isinstance(baseline, RuleProfile) else baseline
+    if chosen is None:
+        return names[0]
+    if chosen not in names:
+        raise InvalidArgument(
+            "unknown_baseline",
+            f"the baseline is one of the profiles compared ({', '.join(names)}), not "
+            f"{brief(chosen)}",
+        )
+    return chosen
+
+
 def _abandon(rows: Generator[tuple[GameResult, ...], None, None], error: BaseException) -> None:
     """End ``rows`` with the ``error`` that stopped its consumer, thrown in rather than a
     close, so that it cancels what is pending without waiting for the chunks running."""
-    throw = getattr(rows, "throw", None)
-    if throw is None:
-        return
     trace = error.__traceback__
     try:
-        throw(error)
+        rows.throw(error)
     except BaseException as raised:  # the same error, raised again: the caller raises it
         if raised is not error:
             raise
@@ -216,7 +228,7 @@ def simulate(
         precision=precision,
         time_limit=time_limit,
         confidence=CONFIDENCE,
-        baseline=False,
+        paired=False,
     )
     if isinstance(profiles, RuleProfile | str):
         return next(iter(reports.values()))
@@ -240,13 +252,13 @@ def run(
     precision: float | None,
     time_limit: float | None,
     confidence: float,
-    baseline: str | bool,
+    paired: bool,
+    baseline: RuleProfile | str | None = None,
 ) -> tuple[dict[str, Report], str]:
     """The run behind :func:`simulate` and :func:`~rummikit.compare`: the reports by
     profile name, and why the run stopped early (``"precision"``, ``"time_limit"``, or '').
-    With a ``baseline`` (a profile's name, or True for the first profile; False for none),
-    a precision also asks every paired difference of turns from it to be that precise
-    (``unknown_baseline`` when no profile has it)."""
+    When ``paired`` (a comparison), a precision also asks every paired difference of turns
+    from the baseline (:func:`choose_baseline`) to be that precise."""
     profile_list = _profile_list(profiles)
     target = check_precision(precision)
     limit = check_time_limit(time_limit)
@@ -266,20 +278,13 @@ def run(
         seed = random.SystemRandom().randrange(2**63)
     check_seed(seed)
     names = [profile.name for profile in profile_list]
-    if baseline is True:
-        baseline = names[0]
-    if isinstance(baseline, str) and baseline not in names:
-        raise InvalidArgument(
-            "unknown_baseline",
-            f"the baseline is one of the profiles compared ({', '.join(names)}), not "
-            f"{brief(baseline)}",
-        )
+    base = names.index(choose_baseline(names, baseline)) if paired else None
     until = Until(
         len(profile_list),
         precision=target,
         time_limit=limit,
         confidence=confidence,
-        baseline=names.index(baseline) if isinstance(baseline, str) else None,
+        baseline=base,
     )
     rows = play_games(profile_list, counts, specs, seed, games, check_executor(executor), progress)
     writer: RecordWriter | None = None if out is None else open_records(out)
