@@ -82,13 +82,16 @@ def _figure_rows(reports: Sequence[Report], confidence: float) -> list[tuple[str
     players = max(report.players for report in reports)
     stacked = len(reports) > 2
     found = [report.estimates(confidence) for report in reports]
+    # a report's own figures: a seat it does not have is left blank, a figure no game had
+    # (nobody opened) is shown as "-"
+    own = [{figure.name for figure in figures(report.players)} for report in reports]
     rows = []
     for figure in figures(players):
         cells = [
             interval_text(estimates.get(figure.name), figure.percent, stacked=stacked)
-            if figure.name in {f.name for f in figures(report.players)}
+            if figure.name in names
             else ""
-            for report, estimates in zip(reports, found, strict=True)
+            for names, estimates in zip(own, found, strict=True)
         ]
         rows.append((figure.label, cells))
     return rows
